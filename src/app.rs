@@ -128,6 +128,8 @@ impl FromRef<AppState> for crate::catalog_feed::FeedState {
             store: app.store.clone(),
             catalog: app.catalog.clone(),
             served_file: app.config.catalog_feed_file.clone().map(Arc::new),
+            outbound: app.config.outbound(),
+            data_dir: Arc::new(app.config.storage.data_dir.clone()),
         }
     }
 }

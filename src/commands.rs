@@ -392,6 +392,7 @@ pub fn catalog_publish(args: &PublishArgs, storage: Storage) -> anyhow::Result<(
 pub fn catalog_pull(
     source: &str,
     public_key: Option<&str>,
+    private_hosts: &[crate::platform::outbound::PrivateHost],
     storage: Storage,
 ) -> anyhow::Result<()> {
     let key = public_key
@@ -401,8 +402,13 @@ pub fn catalog_pull(
         })
         .transpose()?;
     let state = AppState::open_for_command(Config::for_storage(storage))?;
+    // The command line may name any file (its user has the server's files); an address is held
+    // to the one rule for outside fetches.
+    let outbound = crate::platform::outbound::Outbound::new(private_hosts);
+    let source = crate::catalog_feed::FeedSource::parse(source, &outbound, None)
+        .map_err(anyhow::Error::msg)?;
     let bytes = tokio::runtime::Handle::current()
-        .block_on(crate::catalog_feed::fetch(source))
+        .block_on(crate::catalog_feed::fetch(&source, &outbound, None))
         .map_err(anyhow::Error::msg)?;
     let report = crate::catalog_feed::pull(&state.store, &state.catalog, &bytes, key)
         .map_err(|e| anyhow::anyhow!("{e}"))?;

@@ -30,7 +30,7 @@ enum Command {
     /// Run the web app (the default).
     Serve(Box<Config>),
     /// Write a consistent copy of the database to FILE (stop the server first, or download a
-    /// backup from the running server at /api/admin/backup).
+    /// backup from the running server: Firms > Backup, POST /api/admin/backup).
     Backup {
         file: PathBuf,
         #[command(flatten)]
@@ -131,6 +131,15 @@ enum CatalogAction {
         /// against the keys the last one named).
         #[arg(long)]
         public_key: Option<String>,
+        /// Hosts on a private network the address may be at, comma-separated HOST[:PORT] (as
+        /// `serve --fetch-private-hosts`); plain http only to one of them.
+        #[arg(
+            long,
+            env = "LITSTACK_FETCH_PRIVATE_HOSTS",
+            value_delimiter = ',',
+            value_name = "HOST[:PORT]"
+        )]
+        fetch_private_hosts: Vec<litstack::platform::outbound::PrivateHost>,
         #[command(flatten)]
         storage: Storage,
     },
@@ -278,8 +287,14 @@ fn dispatch(command: Option<Command>, serve: Config) -> anyhow::Result<()> {
             CatalogAction::Pull {
                 source,
                 public_key,
+                fetch_private_hosts,
                 storage,
-            } => commands::catalog_pull(&source, public_key.as_deref(), storage),
+            } => commands::catalog_pull(
+                &source,
+                public_key.as_deref(),
+                &fetch_private_hosts,
+                storage,
+            ),
         },
         Some(Command::Firms { action }) => match action {
             FirmsAction::List { storage } => commands::list_firms(storage),

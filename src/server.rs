@@ -27,10 +27,11 @@ use caps::ConnectionCaps;
 /// Files kept free of connections for the database, its snapshot, PostgreSQL and the logs.
 const RESERVED_FILES: u64 = 128;
 
-pub async fn serve(config: Config) -> anyhow::Result<()> {
+pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     let addr = config.addr;
     let open_files = raise_open_file_limit();
-    let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
+    // Bound before the state opens: the links Litstack writes use the address really bound
+    // (`Config::public_origin`), an ephemeral port's included.
     let listener = TcpListener::bind(addr).await.map_err(|e| match e.kind() {
         std::io::ErrorKind::AddrInUse => anyhow::anyhow!(
             "could not listen on {addr}: the address is already in use \
@@ -39,6 +40,17 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         _ => anyhow::anyhow!("could not listen on {addr}: {e}"),
     })?;
     let local = listener.local_addr().context("reading the bound address")?;
+    config.addr = local;
+    anyhow::ensure!(
+        config.storage.database_url().is_none() || config.public_origin().is_some(),
+        "a hub node listening on {local} needs --public-url (LITSTACK_PUBLIC_URL), the address \
+         people open Litstack at: every node must write the same links into mail"
+    );
+    if config.public_origin().is_none() {
+        tracing::warn!(%local, "no --public-url: mail that carries a link (invitations, reset \
+            links, notices) is not sent until Litstack is started with the address people open");
+    }
+    let state = tokio::task::spawn_blocking(move || AppState::open(config)).await??;
     // Install the handlers before announcing the address, so a signal sent as soon as the
     // address is printed already shuts down gracefully.
     let shutdown = shutdown_signal()?;
@@ -46,15 +58,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     crate::vendor_profile::price_snapshot::spawn(state.sub());
     crate::mail::sender::spawn(state.sub());
     crate::firms::deletion::spawn(state.sub());
-    crate::shortlist::followup::spawn(
-        state.sub(),
-        crate::notifications::background_base(&state.config, local),
-    );
-    crate::techstack::reminders::spawn(
-        state.sub(),
-        crate::notifications::background_base(&state.config, local),
-    )
-    .await;
+    crate::shortlist::followup::spawn(state.sub(), state.config.public_origin());
+    crate::techstack::reminders::spawn(state.sub(), state.config.public_origin()).await;
     if !local.ip().is_loopback() {
         let app = state.clone();
         tokio::task::spawn_blocking(move || crate::startup::announce_setup_token(&app)).await??;

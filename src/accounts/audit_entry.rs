@@ -73,10 +73,16 @@ pub enum AuditAction {
     FirmDeletionCancelled,
     /// The operator loaded the firm from another install's archive.
     FirmImported,
+    // New actions go last: redb's rows store an action by its position.
+    /// The firm's deletion came due but did not run (the install's operator had joined the firm),
+    /// and is no longer scheduled.
+    FirmDeletionSkipped,
+    /// The operator downloaded a backup of the whole install (recorded in the operator's firm).
+    BackupDownloaded,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 38] = [
+    pub const ALL: [AuditAction; 40] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -115,6 +121,8 @@ impl AuditAction {
         AuditAction::FirmDeletionScheduled,
         AuditAction::FirmDeletionCancelled,
         AuditAction::FirmImported,
+        AuditAction::FirmDeletionSkipped,
+        AuditAction::BackupDownloaded,
     ];
 
     pub fn code(self) -> &'static str {
@@ -157,6 +165,8 @@ impl AuditAction {
             AuditAction::FirmDeletionScheduled => "firm_deletion_scheduled",
             AuditAction::FirmDeletionCancelled => "firm_deletion_cancelled",
             AuditAction::FirmImported => "firm_imported",
+            AuditAction::FirmDeletionSkipped => "firm_deletion_skipped",
+            AuditAction::BackupDownloaded => "backup_downloaded",
         }
     }
 
@@ -172,7 +182,8 @@ pub struct AuditEntry {
     pub firm_id: u64,
     /// Unix seconds.
     pub at: i64,
-    /// Who did it (their name then); `None` when nobody signed in did (a failed sign-in).
+    /// Who did it (their name then); `None` when nobody signed in did (a failed sign-in, a
+    /// deletion that did not run).
     pub actor: Option<String>,
     pub action: AuditAction,
     pub detail: String,

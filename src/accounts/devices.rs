@@ -67,18 +67,32 @@ pub fn of_request(headers: &HeaderMap, address: &str) -> SessionDevice {
     }
 }
 
-/// Notes the device of the session `hash` just started for `user`. With `base` (a sign-in, not
-/// a sign-up), a device and address the account had not signed in from before gives the notice
-/// "A new sign-in to your account" (bell and mail, as the person chose; mail only when it is on)
-/// in the same transaction. A failure is logged: the session
-/// works, and the list shows it as an unknown device.
+/// How a session started: a sign-up tells nobody; a sign-in from a new device does.
+#[derive(Debug, Clone, Copy)]
+pub enum Started<'a> {
+    SignUp,
+    /// `base`: the install's address for the mail's links (`links::base`).
+    SignIn {
+        base: Option<&'a str>,
+    },
+}
+
+/// Notes the device of the session `hash` just started for `user`. On a sign-in, a device and
+/// address the account had not signed in from before gives the notice "A new sign-in to your
+/// account" (bell and mail, as the person chose; mail only when it is on and the install knows its
+/// address) in the same transaction. A failure is logged: the session works, and the list shows
+/// it as an unknown device.
 pub fn record(
     app: &AccountsState,
     hash: &TokenHash,
     user: &super::model::User,
     device: &SessionDevice,
-    base: Option<&str>,
+    started: Started<'_>,
 ) {
+    let base = match started {
+        Started::SignUp => None,
+        Started::SignIn { base } => Some(base),
+    };
     let notice = base.map(|base| {
         crate::notifications::new_sign_in(
             user.id,

@@ -191,7 +191,6 @@ const FORGOT_WINDOW: std::time::Duration = std::time::Duration::from_secs(3_600)
 pub async fn forgot_password(
     State(state): State<AccountsState>,
     super::ClientIp(ip): super::ClientIp,
-    headers: axum::http::HeaderMap,
     Json(body): Json<ForgotPassword>,
 ) -> Result<(StatusCode, Json<ForgotPasswordAnswer>)> {
     let email = super::Email::parse(&body.email)?;
@@ -207,7 +206,7 @@ pub async fn forgot_password(
     if !mail_on {
         return Err(crate::platform::error::conflict(MAIL_OFF));
     }
-    let base = links::link_base(&state.config, &headers);
+    let base = links::mailed_base(&state.config)?;
     // After the answer: a known and an unknown email take the same time to answer.
     let app = state.clone();
     tokio::task::spawn_blocking(move || {
@@ -235,7 +234,7 @@ fn mail_reset_link(app: &AccountsState, email: &super::Email, base: &str) -> Res
         tracing::info!(target: "security", user_id = user.id, "forgot-password: this hour's links already sent");
         return Ok(());
     }
-    let (_, issued) = super::issue_reset_link(app, &user, &user, base)?;
+    let (_, issued) = super::issue_reset_link(app, &user, &user, Some(base))?;
     if issued.emailed {
         audit::record(
             &app.store,

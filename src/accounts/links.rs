@@ -3,12 +3,12 @@
 //! never reaches a server log or a Referer; only the token's SHA-256 is stored, and each is used
 //! once.
 
-use axum::http::{HeaderMap, header};
 use serde::{Deserialize, Serialize};
 
 use super::model::TokenHash;
 use crate::platform::caller::FirmRole;
-use crate::platform::error::{AppError, bad_request, gone, not_found};
+use crate::platform::config::Config;
+use crate::platform::error::{AppError, bad_request, conflict, gone, not_found};
 
 pub const INVITATION_DAYS: i64 = 7;
 pub const RESET_MINUTES: i64 = 15;
@@ -102,22 +102,32 @@ impl ResetLink {
     }
 }
 
-/// Where the links Litstack hands out point: the public URL when one is set, else the origin the
-/// person's browser sent this (same-origin, checked) request from, else the Host it named.
-pub fn link_base(config: &crate::platform::config::Config, headers: &HeaderMap) -> String {
-    if let Some(public) = &config.public_url {
-        return public.origin.clone();
+/// Why a link cannot be mailed: this install does not know the address people open it at.
+pub const NO_PUBLIC_URL: &str = "Litstack cannot mail this link: it does not know the address \
+     people open it at. Its operator starts it with --public-url (for example \
+     --public-url http://litstack.firm.test:8080), or listens on this computer only.";
+
+/// The install's own address for links (`Config::public_origin`), `None` when it has none.
+pub fn base(config: &Config) -> Option<String> {
+    config.public_origin()
+}
+
+/// The address a link that is only mailed starts with: a 409 naming the flag when the install
+/// has none, never a request's headers.
+pub fn mailed_base(config: &Config) -> Result<String, AppError> {
+    base(config).ok_or_else(|| conflict(NO_PUBLIC_URL))
+}
+
+/// A link to `path` (with its fragment) that may be mailed or handed over on a page: absolute
+/// from the install's address; relative without one, which only a page may show (it makes the
+/// link whole from the address the person has open). `mailed` without an address is the 409 of
+/// `mailed_base`.
+pub fn link(base: Option<&str>, path: &str, mailed: bool) -> Result<String, AppError> {
+    match base {
+        Some(base) => Ok(format!("{base}{path}")),
+        None if mailed => Err(conflict(NO_PUBLIC_URL)),
+        None => Ok(path.to_string()),
     }
-    let text = |name| headers.get(name).and_then(|v| v.to_str().ok());
-    if let Some(origin) = text(header::ORIGIN).filter(|o| *o != "null") {
-        return origin.trim_end_matches('/').to_string();
-    }
-    let scheme = if config.secure_cookies {
-        "https"
-    } else {
-        "http"
-    };
-    format!("{scheme}://{}", text(header::HOST).unwrap_or("localhost"))
 }
 
 #[cfg(test)]

@@ -489,7 +489,7 @@ pub async fn verify(
     Json(body): Json<VerifyBody>,
 ) -> Result<impl IntoResponse> {
     let device = super::devices::of_request(&headers, &ip);
-    let base = super::links::link_base(&state.config, &headers);
+    let base = super::links::base(&state.config);
     let token = body.mfa_token.trim();
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(unauthorized(CHALLENGE_GONE));
@@ -543,7 +543,15 @@ pub async fn verify(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            super::devices::record(app, &session, &user, &device, Some(&base));
+            super::devices::record(
+                app,
+                &session,
+                &user,
+                &device,
+                super::devices::Started::SignIn {
+                    base: base.as_deref(),
+                },
+            );
             limits.succeeded(app)?;
             Ok((user, token))
         })

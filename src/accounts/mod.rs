@@ -198,13 +198,13 @@ pub fn save_details(app: &AccountsState, user: &User) -> Result<()> {
 }
 
 /// Gives `user` the firm role `role` (set by `by`), telling them (the bell, and mail as they
-/// chose) in the same transaction. `base`: where links point (`links::link_base`).
+/// chose) in the same transaction. `base`: where links point (`links::base`).
 pub fn change_role(
     app: &AccountsState,
     user: &mut User,
     role: FirmRole,
     by: &User,
-    base: &str,
+    base: Option<&str>,
 ) -> Result<()> {
     let before = user.firm_role;
     user.firm_role = role;
@@ -220,7 +220,7 @@ fn role_notice(
     user: &User,
     role: FirmRole,
     by: &User,
-    base: &str,
+    base: Option<&str>,
 ) -> crate::notifications::Delivery {
     use crate::notifications::{Delivery, Notice, NoticeKind};
     let letter = crate::mail::letters::role_changed(
@@ -242,7 +242,7 @@ fn role_notice(
             created_at: crate::platform::clock::now_secs(),
         },
         letter,
-        base: base.to_string(),
+        base: base.map(str::to_string),
     }
 }
 
@@ -296,30 +296,28 @@ pub struct IssuedLink {
 }
 
 /// Invites `email` into `by`'s firm with `role`: returns the stored invitation and its link
-/// (`<base>/join#<token>`), queued to the invited address in the same transaction when mail is on.
-/// An earlier pending invitation of the same email to the firm is withdrawn, so one link is live
-/// per person. An email with an account is a 409: an account belongs to one firm.
+/// (`<base>/join#<token>`, relative without a base: `links::link`), queued to the invited address
+/// in the same transaction when mail is on.
+/// An earlier pending invitation of the same email to the firm is withdrawn in the same
+/// transaction, so one link is live per person, even of two invitations sent at once. An email with an account is a 409: an account belongs to one firm.
 pub fn invite(
     app: &AccountsState,
     by: &User,
     email: &Email,
     role: FirmRole,
-    base: &str,
+    base: Option<&str>,
 ) -> Result<(links::Invitation, IssuedLink)> {
     if find_by_email(app, email)?.is_some() {
         return Err(crate::platform::error::conflict(
             "An account with this email already exists. A person belongs to one firm: ask them to use another email, or remove that account first.",
         ));
     }
-    let now = crate::platform::clock::now_secs();
-    for earlier in storage::links::firm_invitations(&app.store, by.firm.id)? {
-        if earlier.email_key == email.key() && earlier.is_pending(now) {
-            storage::links::revoke_invitation(&app.store, by.firm.id, earlier.id, now)?;
-        }
-    }
     let (token, hash) = sessions::new_token();
-    let url = format!("{base}/join#{token}");
-    let mail = crate::mail::settings(&app.store)?.map(|settings| {
+    // Before anything is written: a link that cannot be mailed refuses the invitation whole.
+    let settings = crate::mail::settings(&app.store)?;
+    let url = links::link(base, &format!("/join#{token}"), settings.is_some())?;
+    let now = crate::platform::clock::now_secs();
+    let mail = settings.map(|settings| {
         let letter = crate::mail::letters::invitation(
             by.firm.id.get(),
             email.as_str(),
@@ -372,7 +370,7 @@ pub fn issue_reset_link(
     app: &AccountsState,
     user: &User,
     by: &User,
-    base: &str,
+    base: Option<&str>,
 ) -> Result<(links::ResetLink, IssuedLink)> {
     let now = crate::platform::clock::now_secs();
     let (token, hash) = sessions::new_token();
@@ -384,8 +382,13 @@ pub fn issue_reset_link(
         issued_by: by.id,
         used_at: None,
     };
-    let url = format!("{base}/reset-password#{token}");
-    let mail = crate::mail::settings(&app.store)?.map(|settings| {
+    let settings = crate::mail::settings(&app.store)?;
+    let url = links::link(
+        base,
+        &format!("/reset-password#{token}"),
+        settings.is_some(),
+    )?;
+    let mail = settings.map(|settings| {
         let letter = crate::mail::letters::password_reset(
             user.firm.id.get(),
             &user.email,
@@ -420,7 +423,7 @@ pub fn reset_link_for(
         .into_iter()
         .find(|u| u.is_admin);
     let by = operator.as_ref().unwrap_or(&user);
-    let (_, issued) = issue_reset_link(app, &user, by, base).map_err(as_anyhow)?;
+    let (_, issued) = issue_reset_link(app, &user, by, Some(base)).map_err(as_anyhow)?;
     // The operator's account when there is one, as the Firms screen records it; none before
     // anyone has signed up (the log then shows no one signed in, and the detail says who did).
     audit::record(

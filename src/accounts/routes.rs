@@ -113,7 +113,7 @@ pub async fn sign_up(
                 }
                 Ok(())
             })?;
-            super::devices::record(app, &hash, &user, &device, None);
+            super::devices::record(app, &hash, &user, &device, super::devices::Started::SignUp);
             if user.is_admin {
                 *app.setup_token.lock().expect("setup token lock") = None;
             }
@@ -169,7 +169,7 @@ pub async fn sign_in(
     Json(body): Json<SignIn>,
 ) -> Result<impl IntoResponse> {
     let device = super::devices::of_request(&headers, &ip);
-    let base = super::links::link_base(&state.config, &headers);
+    let base = super::links::base(&state.config);
     let email = Email::parse(&body.email)?;
     if body.password.is_empty() {
         return Err(bad_request("Password is required"));
@@ -236,7 +236,15 @@ pub async fn sign_in(
             if let Some(old) = previous {
                 app.sessions.forget(&old);
             }
-            super::devices::record(app, &hash, &user, &device, Some(&base));
+            super::devices::record(
+                app,
+                &hash,
+                &user,
+                &device,
+                super::devices::Started::SignIn {
+                    base: base.as_deref(),
+                },
+            );
             limits.succeeded(app)?;
             Ok(Some(SignedIn::Session(user, token)))
         })

@@ -19,16 +19,15 @@ use super::storage;
 pub(super) use crate::platform::caller::{
     AdminUser, COOKIE, CurrentUser, FIRM_DISABLED, TokenHash, hash_token,
 };
-use crate::platform::caller::{SIGNED_OUT, SessionSource, Sessions, User};
+use crate::platform::caller::{
+    SIGNED_OUT, SessionLimits, SessionSource, Sessions, TOUCH_EVERY_SECS, User,
+};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{AppError, Result, unauthorized};
 
 /// A sign-in whose account was removed (a member's removal, the firm's deletion) between the check
 /// of its password or identity and its new session.
 pub(super) const ACCOUNT_GONE: &str = "Your account was removed while you were signing in.";
-
-/// `last_seen` is written back at most this often per session, not on every request.
-const TOUCH_EVERY_SECS: i64 = 300;
 
 #[derive(Clone)]
 struct Cached {
@@ -186,12 +185,11 @@ impl SessionCache {
 
     /// The cached user of a session when nothing needs the database: not expired, not due a touch,
     /// not setup-only (decided again at each request).
-    fn fast(&self, hash: &TokenHash, idle: i64, absolute: i64) -> Option<User> {
+    fn fast(&self, hash: &TokenHash, limits: SessionLimits) -> Option<User> {
         let now = now_secs();
         let mut entry = self.entries.get_mut(hash)?;
         let fresh = entry.setup_only == Some(false)
-            && now - entry.session.last_seen <= idle
-            && now - entry.session.created_at <= absolute
+            && !limits.expired(entry.session.created_at, entry.session.last_seen, now)
             && now - entry.persisted_last_seen < TOUCH_EVERY_SECS;
         if !fresh {
             return None;
@@ -207,12 +205,8 @@ impl AccountsState {
     fn session_user(&self, hash: &TokenHash) -> Result<Option<(User, bool)>> {
         let epoch = self.sessions.epoch();
         let now = now_secs();
-        let (idle_limit, age_limit) = (
-            self.config.session_idle.as_secs() as i64,
-            self.config.session_absolute.as_secs() as i64,
-        );
-        let expired =
-            |s: &Session| now - s.last_seen > idle_limit || now - s.created_at > age_limit;
+        let limits = SessionLimits::of(&self.config);
+        let expired = |s: &Session| limits.expired(s.created_at, s.last_seen, now);
         // A cached copy that looks expired is read again before the session ends: in hub mode
         // another node may have seen (and written back) a later use of it.
         let from_cache = self.sessions.entries.get(hash).map(|c| c.clone());
@@ -288,11 +282,7 @@ impl AccountsState {
 /// The accounts are where the extractors (`platform::caller`) find a session's account.
 impl SessionSource for AccountsState {
     fn cached(&self, hash: &TokenHash) -> Option<User> {
-        let (idle, absolute) = (
-            self.config.session_idle.as_secs() as i64,
-            self.config.session_absolute.as_secs() as i64,
-        );
-        self.sessions.fast(hash, idle, absolute)
+        self.sessions.fast(hash, SessionLimits::of(&self.config))
     }
 
     fn look_up(&self, hash: &TokenHash) -> Result<(User, bool)> {

@@ -34,10 +34,17 @@ pub struct MailSettingsView {
     pub has_password: bool,
     pub from: Option<String>,
     pub allow_plain: bool,
+    /// The address the links in mail start with (`--public-url`, or the loopback address the
+    /// server listens on). None: mail that carries a link (invitations, reset links, notices) is
+    /// not sent, since its link would point nowhere this install knows.
+    pub public_address: Option<String>,
 }
 
 impl MailSettingsView {
-    fn of(settings: Option<&MailSettings>) -> MailSettingsView {
+    fn of(
+        settings: Option<&MailSettings>,
+        config: &crate::platform::config::Config,
+    ) -> MailSettingsView {
         let target = settings.and_then(|s| s.target().ok());
         let url = settings
             .and_then(|s| url::Url::parse(&s.smtp_url).ok())
@@ -56,6 +63,7 @@ impl MailSettingsView {
             has_password: target.as_ref().is_some_and(|t| t.password.is_some()),
             from: settings.map(|s| s.from.clone()),
             allow_plain: settings.is_some_and(|s| s.allow_plain),
+            public_address: config.public_origin(),
         }
     }
 }
@@ -90,7 +98,7 @@ pub(super) async fn get_mail(
     _: AdminUser,
 ) -> Result<Json<MailSettingsView>> {
     let settings = state.blocking(|app| storage::settings(&app.store)).await?;
-    Ok(Json(MailSettingsView::of(settings.as_ref())))
+    Ok(Json(MailSettingsView::of(settings.as_ref(), &state.config)))
 }
 
 /// PUT /api/admin/mail: sets the mail server and the From address; mail is on from now.
@@ -134,7 +142,7 @@ pub(super) async fn put_mail(
         .map_err(|()| bad_request("The SMTP address cannot take a password"))?;
     }
     let settings = MailSettings::parse(url.as_str(), &body.from, body.allow_plain)?;
-    let view = MailSettingsView::of(Some(&settings));
+    let view = MailSettingsView::of(Some(&settings), &state.config);
     state
         .blocking(move |app| storage::set_settings(&app.store, Some(&settings)))
         .await?;

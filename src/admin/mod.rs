@@ -10,8 +10,9 @@ use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::IntoResponse;
 
-use crate::accounts::AccountsState;
+use crate::accounts::audit::{self, AuditAction};
 use crate::accounts::lockout::{self, LockedAccount};
+use crate::accounts::{AccountsState, ClientIp, mfa};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, not_found};
@@ -103,35 +104,69 @@ async fn unlock_account(
     Ok(StatusCode::NO_CONTENT)
 }
 
-/// GET /api/admin/backup: a backup file made through one read transaction while the server runs.
-#[utoipa::path(get, path = "/admin/backup", tag = "admin",
+/// The body of `POST /api/admin/backup`.
+#[derive(serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct BackupRequest {
+    /// A current code of the operator's second factor (or a recovery code); asked only of an
+    /// operator who has one.
+    #[serde(default)]
+    pub code: Option<String>,
+}
+
+/// POST /api/admin/backup: a backup file made through one read transaction while the server runs.
+/// It holds every secret of the install, so it is asked for as a firm's archive is: an operator
+/// with a second factor gives a current code (wrong ones counted per account), and an audit entry
+/// in the operator's firm records each download.
+#[utoipa::path(post, path = "/admin/backup", tag = "admin",
+    request_body = BackupRequest,
     responses(
         (status = 200, description = "A redb database file (attachment)",
             content_type = "application/octet-stream", body = Vec<u8>),
+        (status = 400, description = "A second-factor code is missing or wrong",
+            body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
-        crate::platform::error::NotOperator,
+        crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 409, description = "Hub mode: the data is in PostgreSQL, backed up with its own tools",
             body = crate::platform::error::ErrorBody),
+        crate::platform::error::TooLarge,
+        crate::platform::error::TooManyWrongCodes,
     ))]
 async fn download_backup(
     State(state): State<AccountsState>,
     AdminUser(admin): AdminUser,
+    ClientIp(ip): ClientIp,
+    Json(body): Json<serde_json::Map<String, serde_json::Value>>,
 ) -> Result<impl IntoResponse> {
+    // Read as an object first: serde takes `[]` for a struct whose fields all have defaults.
+    let body: BackupRequest = serde_json::from_value(serde_json::Value::Object(body))
+        .map_err(|e| crate::platform::error::bad_request(format!("Invalid request: {e}")))?;
     if state.store.is_hub() {
         return Err(crate::platform::error::conflict(HUB_BACKUP));
     }
-    let (bytes, rows) = state
-        .blocking(|app| {
+    let bytes = state
+        .blocking(move |app| {
+            mfa::step_up(app, &admin, &ip, body.code.as_deref())?;
             let dir = tempfile_dir(&app.config.storage.data_dir)?;
             let path = dir.join("backup.redb");
             let rows =
                 backup::backup_to(app.store.file()?, &path, &crate::registry::redb_tables())?;
             let bytes = std::fs::read(&path).map_err(anyhow::Error::from)?;
             let _ = std::fs::remove_dir_all(&dir);
-            Ok((bytes, rows))
+            audit::record(
+                &app.store,
+                admin.firm.id,
+                Some(&admin),
+                AuditAction::BackupDownloaded,
+                format!(
+                    "{} downloaded a backup of the whole install ({rows} rows)",
+                    admin.name
+                ),
+            );
+            tracing::info!(target: "security", user_id = admin.id, rows, bytes = bytes.len(), "backup downloaded");
+            Ok(bytes)
         })
         .await?;
-    tracing::info!(target: "security", user_id = admin.id, rows, bytes = bytes.len(), "backup downloaded");
     let name = format!(
         "litstack-backup-{}.redb",
         crate::platform::clock::now().format("%Y%m%d-%H%M%S")
@@ -143,6 +178,7 @@ async fn download_backup(
                 header::CONTENT_DISPOSITION,
                 format!("attachment; filename=\"{name}\""),
             ),
+            (header::CACHE_CONTROL, "no-store".to_string()),
         ],
         bytes,
     ))

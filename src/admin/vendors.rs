@@ -200,7 +200,11 @@ pub fn merge_vendors(app: &VendorsState, from: u64, into: u64) -> Result<(MergeM
     };
     let (dup, kept) = (find(from)?, find(into)?);
     if dup.category_id != kept.category_id {
-        let category = |id| catalog.category(id).map_or("another category", |c| &c.name);
+        let category = |id| {
+            catalog
+                .category(id)
+                .map_or("another category", |c| &c.label)
+        };
         return Err(bad_request(format!(
             "{} is in {} and {} in {}: only vendors of the same category can be merged",
             dup.name,

@@ -287,10 +287,7 @@ impl VendorsQuery {
         };
         let id: u64 = raw.parse().map_err(|_| unknown())?;
         let category = catalog.category(id).ok_or_else(unknown)?;
-        Ok(Some(CategoryRef {
-            id: category.id,
-            name: category.name.clone(),
-        }))
+        Ok(Some(CategoryRef::from(category)))
     }
 }
 
@@ -408,6 +405,8 @@ pub(super) struct Changes<'a> {
 #[serde(rename_all = "camelCase")]
 pub(super) struct CategoryChange<'a> {
     pub(super) name: &'a str,
+    /// The category's label: what a screen and a download show.
+    pub(super) label: &'a str,
     pub(super) count: u64,
     pub(super) comparison_count: u64,
     pub(super) change: Change,
@@ -455,6 +454,7 @@ impl<'a> Changes<'a> {
                 .into_iter()
                 .map(|(name, count, comparison_count)| CategoryChange {
                     name,
+                    label: crate::catalog::category_label(name),
                     count,
                     comparison_count,
                     change: Change::of(count, comparison_count),

@@ -248,6 +248,8 @@ impl<'a> Selection<'a> {
 #[derive(Serialize, utoipa::ToSchema)]
 pub struct NameCount<'a> {
     pub name: &'a str,
+    /// The category's label: what a screen and a download show.
+    pub label: &'a str,
     pub count: u32,
 }
 
@@ -391,6 +393,7 @@ pub fn trends<'a>(idx: &'a BookingIndex, f: &Filters, shape: Shape) -> Trends<'a
     };
     let category_counts = sorted_counts(&cats, &idx.cols.categories, |name, count| NameCount {
         name,
+        label: crate::catalog::category_label(name),
         count,
     });
     let stacks = shape.stack.then(|| {
@@ -541,6 +544,8 @@ pub fn count(idx: &BookingIndex, f: &Filters) -> u64 {
 pub struct BookingItem<'a> {
     pub id: u64,
     pub client_category: &'a str,
+    /// The category's label: what a screen and a download show.
+    pub category_label: &'a str,
     pub client: &'a str,
     pub standardized_practice_area_broken_out: &'static str,
     pub city_state: Option<&'a str>,
@@ -553,9 +558,11 @@ pub struct BookingItem<'a> {
 pub fn item(idx: &BookingIndex, r: usize) -> BookingItem<'_> {
     let c = &idx.cols;
     let city_state = c.city_states[c.city_state.get(r) as usize].as_str();
+    let client_category = c.categories[c.category[r] as usize].as_str();
     BookingItem {
         id: c.ids.get(r),
-        client_category: &c.categories[c.category[r] as usize],
+        client_category,
+        category_label: crate::catalog::category_label(client_category),
         client: &c.vendors[c.vendor.get(r) as usize],
         standardized_practice_area_broken_out: FirmSize::from_index(c.size[r] as usize)
             .unwrap_or(FirmSize::Solo)

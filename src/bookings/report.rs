@@ -187,7 +187,7 @@ pub(super) fn trends_csv(
                 Some(changes) => {
                     for c in &changes.categories {
                         let mut row = vec![
-                            c.name.to_string(),
+                            c.label.to_string(),
                             c.count.to_string(),
                             c.comparison_count.to_string(),
                         ];
@@ -197,7 +197,7 @@ pub(super) fn trends_csv(
                 }
                 None => {
                     for c in &now.category_counts {
-                        file.row([c.name.to_string(), c.count.to_string()])?;
+                        file.row([c.label.to_string(), c.count.to_string()])?;
                     }
                 }
             }
@@ -228,7 +228,7 @@ pub(super) fn trends_csv(
                 .map(String::from)
                 .to_vec();
             let stacks = now.stacks.as_deref().unwrap_or_default();
-            header.extend(stacks.iter().map(|s| s.name.to_string()));
+            header.extend(stacks.iter().map(|s| s.label.to_string()));
             if compared {
                 header.extend(
                     [
@@ -355,7 +355,7 @@ pub fn bookings_csv(heading: &Heading, items: &[BookingItem]) -> anyhow::Result<
         file.row([
             b.id.to_string(),
             b.created_time.clone(),
-            b.client_category.to_string(),
+            b.category_label.to_string(),
             b.client.to_string(),
             b.standardized_practice_area_broken_out.to_string(),
             b.city_state.unwrap_or_default().to_string(),

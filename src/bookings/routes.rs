@@ -184,7 +184,7 @@ pub(super) async fn vendors(
     let sample = SampleShare::filtered(&sets, idx, &filters);
     if csv {
         let title = match &category {
-            Some(c) => format!("Vendors in {} by demo bookings", c.name),
+            Some(c) => format!("Vendors in {} by demo bookings", c.label),
             None => "Top vendors by demo bookings".to_string(),
         };
         let heading = Heading {

@@ -27,6 +27,8 @@ pub struct Bucket {
 #[serde(rename_all = "camelCase")]
 pub struct Stack<'a> {
     pub name: &'a str,
+    /// The category's label ("Other" for the rest): what a screen and a download show.
+    pub label: &'a str,
     /// The categories after the top 8, summed ("Other").
     pub other: bool,
     pub counts: Vec<u32>,
@@ -74,6 +76,7 @@ pub fn stacks<'a>(top: Vec<(&'a str, Vec<u32>)>, totals: &[Bucket], more: bool) 
         .into_iter()
         .map(|(name, counts)| Stack {
             name,
+            label: crate::catalog::category_label(name),
             other: false,
             counts,
         })
@@ -81,6 +84,7 @@ pub fn stacks<'a>(top: Vec<(&'a str, Vec<u32>)>, totals: &[Bucket], more: bool) 
     if more {
         out.push(Stack {
             name: "Other",
+            label: "Other",
             other: true,
             counts: other,
         });

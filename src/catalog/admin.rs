@@ -8,8 +8,9 @@ use serde::{Deserialize, Deserializer};
 
 use super::facts::{Provenance, Soc2, Sso, Stated, VendorFacts};
 use super::model::{PartnerLevel, Vendor};
+use super::vendor_checks;
 use crate::platform::error::{Result, bad_request};
-use crate::platform::upload::{parse_web_url, truncate};
+use crate::platform::upload::truncate;
 
 /// A field that may be absent (left as it is), null (cleared) or a value.
 fn present<'de, D: Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Result<Option<T>, D::Error> {
@@ -158,7 +159,7 @@ pub fn apply_facts(
     let trust_page = match &update.trust_page {
         None => None,
         Some(raw) => Some(
-            parse_web_url(raw.as_deref().unwrap_or(""))
+            vendor_checks::link(raw.as_deref().unwrap_or(""))
                 .map_err(|e| bad_request(format!("trustPage: {e}")))?,
         ),
     };
@@ -280,9 +281,15 @@ pub fn apply(mut vendor: Vendor, update: &VendorUpdate) -> Result<(Vendor, Vec<&
         ("logoUrl", &update.logo_url, &mut vendor.logo_url),
     ] {
         if let Some(raw) = raw {
-            // The import's link check: plain http(s) with a host, nothing else.
-            let mut url = parse_web_url(raw.as_deref().unwrap_or(""))
-                .map_err(|e| bad_request(format!("{name}: {e}")))?;
+            // The record's link rule (`vendor_checks`). A logo is an address to copy: its form
+            // is checked here, its host by the fetch that copies it.
+            let raw = raw.as_deref().unwrap_or("");
+            let checked = if name == "logoUrl" {
+                vendor_checks::link_form(raw)
+            } else {
+                vendor_checks::link(raw)
+            };
+            let mut url = checked.map_err(|e| bad_request(format!("{name}: {e}")))?;
             // A logo is served from its copy; unchanged when the copy is the one it has.
             if name == "logoUrl" && url.is_some() {
                 url = update.copied_logo.clone().or(url);

@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use super::facts::{Provenance, RowFact, Soc2, Soc2Type, Sso, SsoProtocol, Stated, VendorFacts};
 use super::model::Vendor;
-use crate::platform::upload::parse_web_url;
+use super::vendor_checks;
 
 pub const SHIPPED: &str = include_str!("../../data/vendor-facts.csv");
 
@@ -67,7 +67,7 @@ fn read(text: &str, vendors: &[Vendor], strict: bool) -> anyhow::Result<HashMap<
                 vendor.name, &r[1]
             )));
         }
-        let url = parse_web_url(&r[4])
+        let url = vendor_checks::link(&r[4])
             .map_err(fail)?
             .ok_or_else(|| fail("sourceUrl is empty".into()))?;
         let checked_on = super::vendor_csv::parse_verified_on(&r[5])
@@ -208,7 +208,7 @@ fn set(
         "aiTraining" => s.ai_training = Some(stated(&provenance, flag()?)),
         "dataExport" => s.data_export = Some(stated(&provenance, flag()?)),
         "trustPage" => {
-            let url = parse_web_url(value)?.ok_or("trustPage needs the page's address")?;
+            let url = vendor_checks::link(value)?.ok_or("trustPage needs the page's address")?;
             s.trust_page = Some(stated(&provenance, url));
         }
         other => return Err(format!("\"{other}\" is not a fact this file knows")),

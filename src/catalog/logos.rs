@@ -1,7 +1,8 @@
 //! Vendor logos, copied and served by Litstack, so no firm user's browser asks a vendor's server
 //! (which would learn who looks at it). When the operator sets a logo link or approves a
-//! vendor's proposed one, the image is fetched once (`copy`): http(s) only, no redirect, a public
-//! address unless the install allows private ones, at most `MAX_BYTES`, and a PNG, JPEG, GIF or
+//! vendor's proposed one, the image is fetched once (`copy`) through the one rule for outside
+//! fetches (`platform::outbound`: a public address unless the operator named the host, no
+//! redirect, a time limit), at most `MAX_BYTES`, and a PNG, JPEG, GIF or
 //! WebP by its first bytes (an SVG can carry script). The copy is stored by vendor and content
 //! hash, and the vendor's `logoUrl` becomes its address here, `/api/logos/{vendor}/{sha256}`,
 //! served to anyone with a year's immutable caching. A vendor's older copies go once a newer one
@@ -10,8 +11,6 @@
 //! The vendor CSV's `logoUrl` column is stored as given and not fetched: the web app shows such a
 //! link only when the operator allows third-party logos (`--third-party-logos`).
 
-use std::net::{IpAddr, SocketAddr};
-
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use redb::ReadableTable;
@@ -19,6 +18,7 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use crate::platform::error::{Result, bad_request, not_found};
+use crate::platform::outbound::{Call, Outbound, Refused};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Purge, Table, VendorMoved, VendorPart,
 };
@@ -76,111 +76,34 @@ pub fn sniff(bytes: &[u8]) -> Option<&'static str> {
     }
 }
 
-/// Whether an address is one the public internet routes to: not this machine, not a private or
-/// shared network, not link-local (where cloud metadata services answer), not multicast.
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(v4) => {
-            let [a, b, ..] = v4.octets();
-            !(v4.is_loopback()
-                || v4.is_private()
-                || v4.is_link_local()
-                || v4.is_unspecified()
-                || v4.is_broadcast()
-                || v4.is_multicast()
-                || v4.is_documentation()
-                || a == 0
-                // Shared address space (carrier-grade NAT), 100.64.0.0/10.
-                || (a == 100 && (64..128).contains(&b))
-                // Benchmarking, 198.18.0.0/15, and the reserved 240.0.0.0/4.
-                || (a == 198 && (b == 18 || b == 19))
-                || a >= 240)
-        }
-        IpAddr::V6(v6) => {
-            if let Some(v4) = v6.to_ipv4_mapped() {
-                return is_public(IpAddr::V4(v4));
-            }
-            let first = v6.segments()[0];
-            !(v6.is_loopback()
-                || v6.is_unspecified()
-                || v6.is_multicast()
-                // Unique local fc00::/7 and link-local fe80::/10.
-                || (first & 0xfe00) == 0xfc00
-                || (first & 0xffc0) == 0xfe80
-                // Documentation, 2001:db8::/32.
-                || (first == 0x2001 && v6.segments()[1] == 0x0db8))
-        }
-    }
-}
+/// What a logo fetch may take: a logo this size is already far sharper than a card shows it.
+const CALL: Call = Call {
+    what: "the logo",
+    max_bytes: MAX_BYTES,
+    timeout: std::time::Duration::from_secs(15),
+};
 
-/// Fetches the image at `raw` (an http(s) address, checked as the import checks links) and
-/// answers it as a `Logo`; every refusal says what to do instead.
-pub async fn fetch(raw: &str, private_hosts: bool) -> Result<Logo> {
+/// Fetches the image at `raw` (an http(s) address, checked as the import checks links) through
+/// the one rule for outside fetches, and answers it as a `Logo`; every refusal says what to do
+/// instead, and none tells a closed port from a missing file or a private address.
+pub async fn fetch(raw: &str, outbound: &Outbound) -> Result<Logo> {
     let url = crate::platform::upload::parse_web_url(raw)
         .map_err(|e| bad_request(format!("logoUrl: {e}")))?
         .ok_or_else(|| bad_request("logoUrl: give the image's http(s) address"))?;
     let parsed = url::Url::parse(&url).map_err(|e| bad_request(format!("logoUrl: {e}")))?;
-    let host = parsed
-        .host_str()
-        .ok_or_else(|| bad_request("logoUrl: the address has no host"))?
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .to_string();
-    let port = parsed.port_or_known_default().unwrap_or(443);
-    let addresses: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), port))
+    let accept = "image/png, image/jpeg, image/gif, image/webp";
+    let bytes = outbound
+        .get(CALL, &parsed, accept)
         .await
-        .map_err(|_| bad_request(format!("The logo's host {host} cannot be found")))?
-        .collect();
-    let Some(first) = addresses.first().copied() else {
-        return Err(bad_request(format!(
-            "The logo's host {host} cannot be found"
-        )));
-    };
-    if !private_hosts && addresses.iter().any(|a| !is_public(a.ip())) {
-        return Err(bad_request(format!(
-            "The logo's host {host} is on a private network: Litstack copies logos only from \
-             public addresses"
-        )));
-    }
-    use openidconnect::reqwest;
-    // The address checked above is the one connected to, so a second lookup cannot move it.
-    let client = reqwest::ClientBuilder::new()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(std::time::Duration::from_secs(15))
-        .resolve(&host, first)
-        .build()
-        .map_err(|e| anyhow::anyhow!("the HTTP client could not start: {e}"))?;
-    let mut response = client
-        .get(url.as_str())
-        .header("Accept", "image/png, image/jpeg, image/gif, image/webp")
-        .send()
-        .await
-        .map_err(|e| bad_request(format!("The logo at {url} could not be fetched: {e}")))?;
-    let status = response.status();
-    if status.is_redirection() {
-        return Err(bad_request(format!(
-            "The logo at {url} answered with a redirect: give the image's own address"
-        )));
-    }
-    if !status.is_success() {
-        return Err(bad_request(format!(
-            "The logo at {url} answered {status}: no image there"
-        )));
-    }
-    let mut bytes = Vec::new();
-    while let Some(chunk) = response
-        .chunk()
-        .await
-        .map_err(|e| bad_request(format!("The download of the logo at {url} broke off: {e}")))?
-    {
-        bytes.extend_from_slice(&chunk);
-        if bytes.len() > MAX_BYTES {
-            return Err(bad_request(format!(
+        .map_err(|refused| match refused {
+            Refused::TooLarge { max_bytes, .. } => bad_request(format!(
                 "The logo at {url} is larger than {} KB: give a smaller image",
-                MAX_BYTES / 1024
-            )));
-        }
-    }
+                max_bytes / 1024
+            )),
+            unreachable @ Refused::Unreachable { .. } => bad_request(format!(
+                "{unreachable}: give the image's own address on a public web server"
+            )),
+        })?;
     let content_type = sniff(&bytes).ok_or_else(|| {
         bad_request(format!(
             "The logo at {url} is not a PNG, JPEG, GIF or WebP image (an SVG is refused: it can \
@@ -201,9 +124,9 @@ pub async fn copy(
     store: std::sync::Arc<Store>,
     vendor: u64,
     raw: &str,
-    private_hosts: bool,
+    outbound: &Outbound,
 ) -> Result<String> {
-    let logo = fetch(raw, private_hosts).await?;
+    let logo = fetch(raw, outbound).await?;
     let sha = hex::encode(Sha256::digest(&logo.bytes));
     let path = served_path(vendor, &sha);
     tokio::task::spawn_blocking(move || {
@@ -452,29 +375,6 @@ mod tests {
     }
 
     #[test]
-    fn private_and_special_addresses_are_not_public() {
-        for ip in [
-            "127.0.0.1",
-            "10.1.2.3",
-            "172.16.0.1",
-            "192.168.1.1",
-            "169.254.169.254",
-            "100.64.0.1",
-            "0.0.0.0",
-            "::1",
-            "fd00::1",
-            "fe80::1",
-            "::ffff:127.0.0.1",
-            "::ffff:10.0.0.1",
-        ] {
-            assert!(!is_public(ip.parse().unwrap()), "{ip}");
-        }
-        for ip in ["93.184.216.34", "8.8.8.8", "2606:4700::1111"] {
-            assert!(is_public(ip.parse().unwrap()), "{ip}");
-        }
-    }
-
-    #[test]
     fn a_served_address_names_its_vendor_and_hash() {
         let path = served_path(12, "ab");
         assert!(is_served(&path));
@@ -484,11 +384,16 @@ mod tests {
 
     #[tokio::test]
     async fn a_private_host_is_refused_before_anything_is_fetched() {
-        let e = fetch("http://127.0.0.1:9/logo.png", false)
+        let strict = Outbound::new(&[]);
+        let e = fetch("http://127.0.0.1:9/logo.png", &strict)
             .await
             .unwrap_err();
-        assert!(e.to_string().contains("private network"), "{e}");
-        let e = fetch("javascript:alert(1)", false).await.unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("Litstack could not fetch the logo from that address"),
+            "{e}"
+        );
+        let e = fetch("javascript:alert(1)", &strict).await.unwrap_err();
         assert!(e.to_string().starts_with("logoUrl: "), "{e}");
     }
 }

@@ -13,9 +13,34 @@ use crate::platform::firm_size::FirmSize;
 #[serde(rename_all = "camelCase")]
 pub struct Category {
     pub id: u64,
+    /// What imports, feeds and the bookings match on.
     pub name: String,
+    /// The one name every screen, download, mail and archive shows: the spec's stage title for the
+    /// nine stages ("Trial Prep & Presentation" for Trial Support), the name for the others.
+    pub label: String,
     /// Litigation stage 1-9 this category serves, if it is a stage category.
     pub stage: Option<u8>,
+}
+
+impl Category {
+    /// A category as the store keeps it (id, name, stage): its label is the one data/categories.csv
+    /// ships for its name, else its name. Not stored, so a release's labels reach every install.
+    pub fn stored(id: u64, name: String, stage: Option<u8>) -> Category {
+        let label = super::seed::category_label(&name).to_string();
+        Category {
+            id,
+            name,
+            label,
+            stage,
+        }
+    }
+
+    /// Whether `text` names this category: its name or its label, ignoring case and surrounding
+    /// spaces. How every import matches a category.
+    pub fn is_named(&self, text: &str) -> bool {
+        let text = text.trim();
+        self.name.eq_ignore_ascii_case(text) || self.label.eq_ignore_ascii_case(text)
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq, utoipa::ToSchema)]
@@ -216,7 +241,8 @@ impl PartnerLevel {
     }
 }
 
-/// A vendor as the directory shows it, with its category's name and where its facts come from.
+/// A vendor as the directory shows it, with its category's name and label and where its facts come
+/// from.
 #[derive(Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct VendorView<'a> {
@@ -224,6 +250,8 @@ pub struct VendorView<'a> {
     #[schema(value_type = Vendor)]
     pub vendor: &'a Vendor,
     pub category_name: &'a str,
+    /// The category's label: what a screen shows.
+    pub category_label: &'a str,
     /// The page the vendor's facts were checked against.
     pub source_url: Option<&'a str>,
     /// The day they were checked (YYYY-MM-DD); absent when never verified.
@@ -240,15 +268,15 @@ pub struct VendorView<'a> {
 }
 
 pub fn vendor_view<'a>(catalog: &'a Catalog, vendor: &'a Vendor) -> VendorView<'a> {
-    let category_name = catalog
-        .category(vendor.category_id)
-        .map(|c| c.name.as_str())
-        .unwrap_or("");
+    let category = catalog.category(vendor.category_id);
+    let category_name = category.map_or("", |c| c.name.as_str());
+    let category_label = category.map_or("", |c| c.label.as_str());
     let source = catalog.source(vendor.id);
     let booking = catalog.booking_source(vendor.id);
     VendorView {
         vendor,
         category_name,
+        category_label,
         source_url: source.and_then(|s| s.source_url.as_deref()),
         verified_on: source.and_then(|s| s.verified_on.as_deref()),
         booking_source_url: booking.and_then(|b| b.checked_page()).map(|(url, _)| url),
@@ -267,8 +295,8 @@ pub struct VendorPage<'a> {
     pub page: Page<VendorView<'a>>,
     /// Vendors of the whole catalog (not only this page) with a partner level or star.
     pub partner_count: usize,
-    /// Vendors of the whole catalog (active or not) without a booking link: their button opens
-    /// the vendor's website instead.
+    /// Vendors of the whole catalog (active or not) without a booking link: their cards say "No
+    /// scheduler available" and offer Visit Website.
     pub without_booking_link: usize,
 }
 
@@ -405,4 +433,16 @@ pub struct MeetingClickView {
 pub struct CategoryRef {
     pub id: u64,
     pub name: String,
+    /// The category's label (`Category::label`): what a screen shows.
+    pub label: String,
+}
+
+impl From<&Category> for CategoryRef {
+    fn from(c: &Category) -> CategoryRef {
+        CategoryRef {
+            id: c.id,
+            name: c.name.clone(),
+            label: c.label.clone(),
+        }
+    }
 }

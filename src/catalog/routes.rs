@@ -206,8 +206,10 @@ pub(super) async fn update_vendor(
         if state.catalog.load().vendor(id).is_none() {
             return Err(not_found(format!("There is no vendor with id {id}")));
         }
-        let private = state.config.private_logo_hosts;
-        let path = super::logos::copy(state.store.clone(), id, raw, private).await?;
+        // The address's form before anything is fetched (`vendor_checks`).
+        super::vendor_checks::link_form(raw).map_err(|e| bad_request(format!("logoUrl: {e}")))?;
+        let outbound = state.config.outbound();
+        let path = super::logos::copy(state.store.clone(), id, raw, &outbound).await?;
         update.use_copied_logo(path);
     }
     let by = super::facts::Provenance::administrator_today(Some(admin.id), None);

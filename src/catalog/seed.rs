@@ -18,29 +18,33 @@ pub fn seed(store: &Store) -> anyhow::Result<()> {
     let categories = parse_categories(SEED_CATEGORIES)?;
     let import = |tables: &mut storage::VendorImport| {
         let report = super::vendor_csv::import(tables, SEED_VENDORS.as_bytes(), &categories, None)?;
-        if report.errors.is_empty() {
-            // Each fact data/vendor-facts.csv names a page for, on top of the rows just written.
-            let vendors = tables.vendors()?;
-            let mut shipped = super::facts_file::parse(super::facts_file::SHIPPED, &vendors)?;
-            for vendor in &vendors {
-                let facts = shipped.remove(&vendor.id).unwrap_or_default();
-                let mut stored = tables.facts(vendor.id)?;
-                let before = stored.clone();
-                stored.row.extend(facts.row);
-                // A shipped booking link no page we read confirms is Litstack's, not its row's
-                // page's.
-                if vendor.booking_url.is_some() {
-                    stored
-                        .row
-                        .entry(RowFact::BookingLink)
-                        .or_insert(Provenance::Estimate);
-                }
-                stored.stated_price = facts.stated_price;
-                stored.pricing_model = facts.pricing_model;
-                stored.security = facts.security;
-                if stored != before {
-                    tables.put_facts(vendor.id, &stored)?;
-                }
+        // The shipped rows pass the record's checks as every writer's do, or nothing is seeded.
+        anyhow::ensure!(
+            report.errors.is_empty(),
+            "data/vendors.csv has rows the vendor checks refuse: {}",
+            report.errors.join("; ")
+        );
+        // Each fact data/vendor-facts.csv names a page for, on top of the rows just written.
+        let vendors = tables.vendors()?;
+        let mut shipped = super::facts_file::parse(super::facts_file::SHIPPED, &vendors)?;
+        for vendor in &vendors {
+            let facts = shipped.remove(&vendor.id).unwrap_or_default();
+            let mut stored = tables.facts(vendor.id)?;
+            let before = stored.clone();
+            stored.row.extend(facts.row);
+            // A shipped booking link no page we read confirms is Litstack's, not its row's
+            // page's.
+            if vendor.booking_url.is_some() {
+                stored
+                    .row
+                    .entry(RowFact::BookingLink)
+                    .or_insert(Provenance::Estimate);
+            }
+            stored.stated_price = facts.stated_price;
+            stored.pricing_model = facts.pricing_model;
+            stored.security = facts.security;
+            if stored != before {
+                tables.put_facts(vendor.id, &stored)?;
             }
         }
         Ok(report)
@@ -128,17 +132,40 @@ fn shipped_booking_links() -> anyhow::Result<std::collections::HashMap<u64, Opti
 fn parse_categories(csv_text: &str) -> anyhow::Result<Vec<Category>> {
     let mut reader = csv::Reader::from_reader(csv_text.as_bytes());
     let mut out = Vec::new();
-    for record in reader.records() {
-        let r = record?;
+    for record in reader.deserialize() {
+        let row: ShippedCategory = record?;
         out.push(Category {
-            id: r[0].parse()?,
-            name: r[1].to_string(),
-            stage: if r[2].is_empty() {
-                None
-            } else {
-                Some(r[2].parse()?)
-            },
+            id: row.id,
+            label: row.label.unwrap_or_else(|| row.name.clone()),
+            name: row.name,
+            stage: row.stage,
         });
     }
     Ok(out)
+}
+
+/// A row of data/categories.csv.
+#[derive(serde::Deserialize)]
+struct ShippedCategory {
+    id: u64,
+    name: String,
+    stage: Option<u8>,
+    label: Option<String>,
+}
+
+/// What a screen shows for the category of this name (the bookings name categories by name): its
+/// label (`Category::label`), else the name as given.
+pub fn category_label(name: &str) -> &str {
+    shipped_label(name).unwrap_or(name)
+}
+
+/// The label data/categories.csv gives the category of this name (compared ignoring case).
+pub(super) fn shipped_label(name: &str) -> Option<&'static str> {
+    static SHIPPED: std::sync::LazyLock<Vec<Category>> = std::sync::LazyLock::new(|| {
+        parse_categories(SEED_CATEGORIES).expect("data/categories.csv is embedded and valid")
+    });
+    SHIPPED
+        .iter()
+        .find(|c| c.name.eq_ignore_ascii_case(name))
+        .map(|c| c.label.as_str())
 }

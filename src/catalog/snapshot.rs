@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use anyhow::Context;
 
 use super::facts::{self, VendorFacts, VendorFactsView};
-use super::model::{self, BookingSource, Category, Question, Vendor, VendorSource};
+use super::model::{self, BookingSource, Category, CategoryRef, Question, Vendor, VendorSource};
 use super::storage::{self, CatalogRows};
 use crate::platform::store::Store;
 
@@ -140,10 +140,22 @@ impl Catalog {
         self.categories.iter().find(|c| c.id == id)
     }
 
-    pub fn category_by_name(&self, name: &str) -> Option<&Category> {
-        self.categories
-            .iter()
-            .find(|c| c.name.eq_ignore_ascii_case(name))
+    /// The category `text` names, by its name or its label (`Category::is_named`): how imports
+    /// and links find a category.
+    pub fn category_by_name(&self, text: &str) -> Option<&Category> {
+        self.categories.iter().find(|c| c.is_named(text))
+    }
+
+    /// A reference to category `id` (empty name and label when the catalog lacks it).
+    pub fn category_ref(&self, id: u64) -> CategoryRef {
+        self.category(id).map_or_else(
+            || CategoryRef {
+                id,
+                name: String::new(),
+                label: String::new(),
+            },
+            CategoryRef::from,
+        )
     }
 
     /// The vendor (active or not) of this name, compared lower-cased, or the one a merged vendor

@@ -36,16 +36,8 @@ fn on_both<T>(check: impl Fn(&Store) -> T) -> (T, T) {
 
 fn categories() -> Vec<Category> {
     vec![
-        Category {
-            id: 1,
-            name: "Intake".into(),
-            stage: Some(1),
-        },
-        Category {
-            id: 7,
-            name: "Billing".into(),
-            stage: None,
-        },
+        Category::stored(1, "Intake".into(), Some(1)),
+        Category::stored(7, "Billing".into(), None),
     ]
 }
 

@@ -7,10 +7,11 @@ use std::collections::{HashMap, HashSet};
 use super::facts::{Provenance, VendorFacts};
 use super::model::{BookingSource, Category, ImportedBy, PartnerLevel, Vendor, VendorSource};
 use super::storage::{self, VendorImport};
-use crate::platform::firm_size::FirmSize;
-use crate::platform::upload::{
-    ImportReport, RowProblems, normalize_header, parse_web_url, truncate,
+use super::vendor_checks::{
+    self, DESCRIPTION_MAX, ENTRY_MAX, formula_message, formula_start, text,
 };
+use crate::platform::firm_size::FirmSize;
+use crate::platform::upload::{ImportReport, RowProblems, normalize_header, truncate};
 
 pub const REQUIRED: [&str; 4] = ["name", "category", "websiteUrl", "bookingUrl"];
 pub const OPTIONAL: [&str; 18] = [
@@ -110,49 +111,6 @@ fn boolean(raw: &str, column: &str, default: bool) -> Result<bool, String> {
     }
 }
 
-/// A text column: at most `max` characters, no control characters (a description may have line
-/// breaks and tabs). Names and list entries are shown on one line, and printed by the CLI.
-fn text(raw: &str, column: &str, max: usize) -> Result<String, String> {
-    if raw.chars().count() > max {
-        return Err(format!("{column} is longer than {max} characters"));
-    }
-    let multiline = column == "description";
-    if raw
-        .chars()
-        .any(|c| c.is_control() && !(multiline && matches!(c, '\n' | '\t')))
-    {
-        return Err(format!("{column} contains a control character"));
-    }
-    if let Some(start) = formula_start(raw) {
-        return Err(formula_message(column, start));
-    }
-    Ok(raw.to_string())
-}
-
-/// A vendor's own text checked as a file's column is (`text`): for a vendor account's proposal.
-pub fn checked_text(raw: &str, column: &str, max: usize) -> Result<String, String> {
-    text(raw, column, max)
-}
-
-fn formula_message(column: &str, start: &str) -> String {
-    format!(
-        "{column} starts with \"{start}\", which a spreadsheet runs as a formula: remove it or \
-         start the text with a letter or digit"
-    )
-}
-
-/// The start of `raw` that a spreadsheet would take for a formula: `=`, `+`, `-` or `@`, alone
-/// or after a tab, CR or LF. Vendor texts reach every firm's screens and CSV files, so such a
-/// text is refused at the import rather than escaped in each place it is shown.
-fn formula_start(raw: &str) -> Option<&str> {
-    let trigger = |b: u8| matches!(b, b'=' | b'+' | b'-' | b'@');
-    match raw.as_bytes() {
-        [first, ..] if trigger(*first) => Some(&raw[..1]),
-        [b'\t' | b'\r' | b'\n', second, ..] if trigger(*second) => Some(&raw[1..2]),
-        _ => None,
-    }
-}
-
 /// One parsed row: the id it names (if any), the vendor (id 0), where its facts come from, and
 /// where its booking link was checked (present exactly when it has one).
 struct Row {
@@ -171,10 +129,7 @@ fn parse_row(
     imported: Option<&ImportedBy>,
 ) -> Result<Row, String> {
     let mut p = RowProblems::default();
-    let name = p.check(text(cols.get(record, "name"), "name", 120));
-    if name.as_deref() == Some("") {
-        p.add("name is required");
-    }
+    let name = p.check(vendor_checks::name(cols.get(record, "name")));
     let category_name = cols.get(record, "category");
     let category = if category_name.is_empty() {
         p.add("category is required");
@@ -183,7 +138,7 @@ fn parse_row(
         p.check(
             categories
                 .iter()
-                .find(|c| c.name.eq_ignore_ascii_case(category_name))
+                .find(|c| c.is_named(category_name))
                 .ok_or_else(|| format!("unknown category \"{}\"", truncate(category_name, 60))),
         )
     };
@@ -248,7 +203,7 @@ fn parse_row(
         if formula.contains(column) {
             return None;
         }
-        p.check(parse_web_url(cols.get(record, column)).map_err(|e| format!("{column}: {e}")))
+        p.check(vendor_checks::link(cols.get(record, column)).map_err(|e| format!("{column}: {e}")))
     };
     let website_url = url(&mut p, "websiteUrl");
     let booking_url = url(&mut p, "bookingUrl");
@@ -263,21 +218,24 @@ fn parse_row(
     };
     let verified_on = day(&mut p, "verifiedOn");
     let booking_verified_on = day(&mut p, "bookingVerifiedOn");
+    // The list columns' entries are split on ";", so none holds one; each list has its limit.
     for column in [
         "shortHighlights",
         "integrations",
         "practiceAreasSupported",
-        "geoFocus",
         "tags",
     ] {
         let raw = cols.get(record, column);
         if p.check(text(raw, column, usize::MAX)).is_some() {
-            for entry in list(raw) {
-                p.check(text(&entry, column, usize::MAX));
-            }
+            vendor_checks::list(&mut p, &list(raw), column);
         }
     }
-    let description = p.check(text(cols.get(record, "description"), "description", 2000));
+    p.check(text(cols.get(record, "geoFocus"), "geoFocus", ENTRY_MAX));
+    let description = p.check(text(
+        cols.get(record, "description"),
+        "description",
+        DESCRIPTION_MAX,
+    ));
     let flag = |p: &mut RowProblems, column: &str, default: bool| {
         p.check(boolean(cols.get(record, column), column, default))
     };
@@ -290,12 +248,6 @@ fn parse_row(
         .into_iter()
         .map(|t| t.to_lowercase())
         .collect();
-    if [&short_highlights, &integrations, &tags]
-        .iter()
-        .any(|list| list.len() > 50 || list.iter().any(|s| s.chars().count() > 200))
-    {
-        p.add("a list column has more than 50 entries or an entry over 200 characters");
-    }
     // The booking link's provenance is judged only when the columns it reads could be read.
     let (source, booking) = match (source_url, verified_on) {
         (Some(source_url), Some(verified_on)) => {

@@ -18,9 +18,11 @@ use super::state::{Applied, Attempt, Conflict, StableId, StableIds, Subscription
 use super::storage::{self, IDS, SUBSCRIPTION};
 use crate::catalog::facts::{Provenance, RowFact, VendorFacts};
 use crate::catalog::storage::removal;
+use crate::catalog::vendor_checks::{self, FEED_ADDED_MAX};
 use crate::catalog::{BookingSource, Catalog, SharedCatalog, Vendor, VendorImport, VendorSource};
 use crate::platform::error::{AppError, Result, bad_request};
 use crate::platform::store::Store;
+use crate::platform::upload::truncate;
 
 /// What a pull did.
 #[derive(Debug, Clone, Default, Serialize, utoipa::ToSchema)]
@@ -207,10 +209,16 @@ fn apply(
     mut payload: Payload,
     public_key: Option<PublicKey>,
 ) -> Result<PullReport> {
+    // A feed names a category by its name or its label.
     let category_ids: HashMap<String, u64> = catalog
         .categories
         .iter()
-        .map(|c| (c.name.to_lowercase(), c.id))
+        .flat_map(|c| {
+            [
+                (c.label.to_lowercase(), c.id),
+                (c.name.to_lowercase(), c.id),
+            ]
+        })
         .collect();
     if let Some(v) = payload
         .vendors
@@ -230,6 +238,15 @@ fn apply(
     };
     for v in &mut payload.vendors {
         report.left_out.extend(v.check_links());
+        // Every other field passes the record's one validation, or nothing is applied.
+        let mut vendor = blank_vendor(0);
+        v.write_into(&payload.feed, 0, &mut vendor, &mut VendorFacts::default());
+        if let Err(e) = vendor_checks::check_vendor(&vendor) {
+            return Err(bad_request(format!(
+                "The feed's vendor \"{}\" cannot be applied: {e}. Nothing was applied.",
+                truncate(&v.name, 60)
+            )));
+        }
     }
 
     let mut tx = store.begin()?;
@@ -278,6 +295,13 @@ fn apply(
                     writes.put(&vendor, &VendorSource::default())?;
                     writes.put_facts(id, &facts)?;
                     report.added += 1;
+                    if report.added > FEED_ADDED_MAX {
+                        return Err(bad_request(format!(
+                            "The feed would add more than {FEED_ADDED_MAX} vendors to this \
+                             install, and one pull adds at most {FEED_ADDED_MAX}: ask its \
+                             publisher to check the catalog. Nothing was applied."
+                        )));
+                    }
                     vendor
                 }
                 Some(id) => {

@@ -11,9 +11,10 @@ use serde_json::Value;
 
 use super::signed::PublicKey;
 use crate::catalog::facts::{Provenance, RowFact, Soc2, Sso, Stated, VendorFacts};
+use crate::catalog::vendor_checks::{self, NAME_MAX};
 use crate::catalog::{BookingSource, Vendor};
 use crate::platform::firm_size::FirmSize;
-use crate::platform::upload::{parse_web_url, truncate};
+use crate::platform::upload::truncate;
 
 /// Where a fact came from, as a feed carries it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -333,20 +334,21 @@ impl FeedVendor {
         s.trust_page = keep_as(feed, &self.trust_page);
     }
 
-    /// The vendor's links checked as a vendor file's are (http or https, a real host name): the
-    /// facts that fail are left out, each with the reason. A source page that fails drops its fact
-    /// too: a fact is never shown with a source no one can open.
+    /// The vendor's links checked as every writer's are (`vendor_checks::link`: http(s), no user
+    /// before the host, a public host): the facts that fail are left out, each with the reason. A
+    /// source page that fails drops its fact too: a fact is never shown with a source no one can
+    /// open.
     pub fn check_links(&mut self) -> Vec<String> {
         let mut dropped = Vec::new();
         let name = self.name.clone();
         let mut check = |label: &str, f: &mut Option<Fact<String>>, is_link: bool| {
             let Some(fact) = f.as_ref() else { return };
             let mut bad = None;
-            if is_link && let Err(e) = parse_web_url(&fact.value) {
+            if is_link && let Err(e) = vendor_checks::link(&fact.value) {
                 bad = Some(e);
             }
             if let FeedProvenance::Page { url, .. } = &fact.provenance
-                && let Err(e) = parse_web_url(url)
+                && let Err(e) = vendor_checks::link(url)
             {
                 bad = Some(format!("its source {e}"));
             }
@@ -470,9 +472,9 @@ impl Payload {
             if !ids.insert(v.id.to_ascii_lowercase()) {
                 return refuse(format!("lists the id {} twice", v.id));
             }
-            if v.name.trim().is_empty() || v.name.chars().count() > 120 {
+            if v.name.trim().is_empty() || v.name.chars().count() > NAME_MAX {
                 return refuse(format!(
-                    "has a vendor named \"{}\": a name is 1-120 characters",
+                    "has a vendor named \"{}\": a name is 1-{NAME_MAX} characters",
                     truncate(&v.name, 60)
                 ));
             }

@@ -18,7 +18,6 @@ use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::error::{Result, bad_request, not_found};
 use crate::platform::extract::Json;
-use crate::platform::upload::parse_web_url;
 
 /// GET /api/catalog/feed: the signed catalog this install publishes, as its publisher placed it.
 #[utoipa::path(get, path = "/catalog/feed", tag = "catalog", security(()),
@@ -156,21 +155,9 @@ pub struct SubscriptionEdit {
     pub schedule: Schedule,
 }
 
-fn check_source(raw: &str) -> Result<String> {
-    let raw = raw.trim();
-    let lower = raw.to_ascii_lowercase();
-    if lower.starts_with("http://") || lower.starts_with("https://") {
-        return parse_web_url(raw)
-            .map_err(|e| bad_request(format!("The feed's address {e}")))?
-            .ok_or_else(|| bad_request("Give the feed's address"));
-    }
-    if raw.chars().count() > 1000 || raw.chars().any(char::is_control) || !raw.starts_with('/') {
-        return Err(bad_request(
-            "The source is an address starting with https:// (or http://), or the absolute path \
-             of a file on this server (starting with /)",
-        ));
-    }
-    Ok(raw.to_string())
+fn check_source(state: &FeedState, raw: &str) -> Result<String> {
+    super::FeedSource::parse(raw, &state.outbound, Some(&state.data_dir)).map_err(bad_request)?;
+    Ok(raw.trim().to_string())
 }
 
 /// PUT /api/admin/catalog-feed: sets where the feed comes from and the schedule.
@@ -189,7 +176,9 @@ pub(super) async fn set_feed_source(
     Json(edit): Json<SubscriptionEdit>,
 ) -> Result<Json<FeedStatus>> {
     let blank = |s: Option<String>| s.filter(|s| !s.trim().is_empty());
-    let source = blank(edit.source).map(|s| check_source(&s)).transpose()?;
+    let source = blank(edit.source)
+        .map(|s| check_source(&state, &s))
+        .transpose()?;
     let key = blank(edit.public_key)
         .map(|k| PublicKey::parse(&k).map_err(|e| bad_request(format!("The public key: {e}"))))
         .transpose()?;
@@ -225,7 +214,14 @@ pub async fn pull_configured(state: &FeedState) -> Result<PullReport> {
     let Some(source) = sub.source.clone() else {
         return Err(bad_request("Set the feed's source first"));
     };
-    let bytes = match super::fetch(&source).await {
+    // Read again at each pull: a source saved before the rule, or before the operator changed
+    // --fetch-private-hosts, is held to today's.
+    let data_dir = Some(state.data_dir.as_path());
+    let fetched = match super::FeedSource::parse(&source, &state.outbound, data_dir) {
+        Ok(source) => super::fetch(&source, &state.outbound, data_dir).await,
+        Err(message) => Err(message),
+    };
+    let bytes = match fetched {
         Ok(bytes) => bytes,
         Err(message) => {
             let attempt = Attempt {

@@ -142,10 +142,10 @@ fn facts(columns: &[ComparedVendor], i: usize, firm_size: Option<FirmSize>) -> V
         out.push(format!("{name} lists the most integrations ({count})."));
     }
 
-    if others.iter().all(|o| o.category.id != me.category.id) && !me.category.name.is_empty() {
+    if others.iter().all(|o| o.category.id != me.category.id) && !me.category.label.is_empty() {
         out.push(format!(
             "{name} is the only {} tool here.",
-            me.category.name
+            me.category.label
         ));
     }
     out
@@ -174,6 +174,7 @@ mod tests {
             category: CategoryRef {
                 id: 2,
                 name: "Intake".into(),
+                label: "Intake".into(),
             },
             price_bracket: Some(2),
             firm_sizes: vec![FirmSize::E6To20],
@@ -332,6 +333,7 @@ mod tests {
         a.category = CategoryRef {
             id: 5,
             name: "Medical Records".into(),
+            label: "Medical Records".into(),
         };
         let lines = summaries(&[a, vendor(2, "B")], SIZE);
         assert_eq!(

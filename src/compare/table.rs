@@ -5,9 +5,7 @@ use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::ids::VendorIds;
-use super::model::{
-    Attribute, CategoryRef, ComparedVendor, Comparison, Integration, MatchScore, PartnerStatus,
-};
+use super::model::{Attribute, ComparedVendor, Comparison, Integration, MatchScore, PartnerStatus};
 use super::summary;
 use crate::catalog::facts::SecurityView;
 use crate::catalog::{Catalog, Vendor};
@@ -90,13 +88,7 @@ fn column(
         id: v.id,
         name: v.name.clone(),
         logo_url: v.logo_url.clone(),
-        category: CategoryRef {
-            id: v.category_id,
-            name: catalog
-                .category(v.category_id)
-                .map(|c| c.name.clone())
-                .unwrap_or_default(),
-        },
+        category: catalog.category_ref(v.category_id),
         price_bracket: v.price_bracket,
         firm_sizes: v.firm_sizes_supported.clone(),
         practice_areas: v.practice_areas_supported.clone(),

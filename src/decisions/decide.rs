@@ -139,7 +139,7 @@ fn ask_approvers_in(
     state: &DecisionsState,
     d: &Decision,
     by: &User,
-    base: &str,
+    base: Option<&str>,
     edited: bool,
     now: i64,
 ) -> Result<()> {
@@ -150,7 +150,7 @@ fn ask_approvers_in(
         .catalog
         .load()
         .category(d.terms.category_id)
-        .map(|c| c.name.clone())
+        .map(|c| c.label.clone())
         .unwrap_or_default();
     let vendor = name_of(state, d.terms.vendor_id);
     let title = if edited {
@@ -180,7 +180,10 @@ fn ask_approvers_in(
                 &member.name,
                 &title,
                 &body,
-                Some(("Open the decision", &format!("{base}{link}"))),
+                Some((
+                    "Open the decision",
+                    &format!("{}{link}", base.unwrap_or_default()),
+                )),
             ),
             notice: Notice {
                 kind: NoticeKind::DecisionApproval,
@@ -191,7 +194,7 @@ fn ask_approvers_in(
                 link: link.clone(),
                 created_at: now,
             },
-            base: base.to_string(),
+            base: base.map(str::to_string),
         };
         match tx {
             WriteTx::File(txn) => crate::notifications::storage::deliver_file(txn, &delivery)?,
@@ -211,17 +214,28 @@ pub fn propose(
     state: &DecisionsState,
     user: &User,
     terms: Terms,
-    base: &str,
+    base: Option<&str>,
     now: i64,
 ) -> Result<std::result::Result<(Decision, Version), u64>> {
     let firm_id = user.firm.id;
-    let live = record::live(&state.store, &state.catalog, firm_id, terms.category_id)?;
     let mut tx = state.store.begin()?;
     if let Some(open) = storage::open_in_category_in(&mut tx, firm_id, terms.category_id)? {
         return Ok(Err(open));
     }
+    let id = storage::next_id_in(&mut tx)?;
+    // The category's round closes with the proposal, under the evaluations' turn: no scorecard
+    // can land between the record read below and the commit, and none after it.
+    crate::evaluations::storage::update_in(&mut tx, firm_id, terms.category_id, |rounds| {
+        Ok(crate::evaluations::actions::close(
+            rounds,
+            user,
+            Some(id),
+            now,
+        ))
+    })?;
+    let live = record::live(&state.store, &state.catalog, firm_id, terms.category_id)?;
     let d = Decision {
-        id: storage::next_id_in(&mut tx)?,
+        id,
         firm_id: firm_id.get(),
         terms,
         proposed_by: user.name.clone(),
@@ -245,7 +259,7 @@ pub fn edit(
     user: &User,
     id: u64,
     terms: Terms,
-    base: &str,
+    base: Option<&str>,
     now: i64,
 ) -> Result<(Decision, Version)> {
     let firm_id = user.firm.id;
@@ -276,7 +290,10 @@ pub fn edit(
     Ok((d, v))
 }
 
-/// The decision and every version of its record, the live one stored first when it changed.
+/// The decision and every version of its record. An open decision whose live record changed
+/// since its last version ends with that record as the next version, shown but not stored: a read
+/// never writes the firm's record. The next write on the decision (an edit, an approval, an
+/// objection) stores it first (`sync_in`), so a verdict names a hash that is then on record.
 pub fn read(
     state: &DecisionsState,
     firm_id: FirmId,
@@ -284,18 +301,20 @@ pub fn read(
     now: i64,
 ) -> Result<(Decision, Vec<Version>)> {
     let d = storage::get(&state.store, firm_id, id)?.ok_or_else(|| not_found_decision(id))?;
-    let versions = storage::versions(&state.store, firm_id, id)?;
+    let mut versions = storage::versions(&state.store, firm_id, id)?;
     if d.status == DecisionStatus::Open {
         let live = record::live(&state.store, &state.catalog, firm_id, d.terms.category_id)?;
-        let hash = canonical::hash(&canonical::canonical(&record::content(&d, &live)));
+        let content = canonical::canonical(&record::content(&d, &live));
+        let hash = canonical::hash(&content);
         if versions.last().map(|v| &v.hash) != Some(&hash) {
-            let mut tx = state.store.begin()?;
-            let d =
-                storage::find_in(&mut tx, firm_id, id)?.ok_or_else(|| not_found_decision(id))?;
-            sync_in(&mut tx, &d, &live, now)?;
-            tx.commit()?;
-            let versions = storage::versions(&state.store, firm_id, id)?;
-            return Ok((d, versions));
+            versions.push(Version {
+                firm_id: d.firm_id,
+                decision_id: d.id,
+                n: versions.last().map_or(1, |v| v.n + 1),
+                content,
+                hash,
+                created_at: now,
+            });
         }
     }
     Ok((d, versions))

@@ -245,9 +245,11 @@ pub fn category_decisions(
             continue;
         }
         match d.status {
-            DecisionStatus::Open => out
-                .open_approvers
-                .extend(d.terms.approvers.iter().map(|a| a.user_id)),
+            DecisionStatus::Open => {
+                out.open_approvers
+                    .extend(d.terms.approvers.iter().map(|a| a.user_id));
+                out.open_decision = Some((d.id, d.proposed_at));
+            }
             DecisionStatus::Final => {
                 let versions = super::storage::versions(store, firm_id, d.id)?;
                 if let Some(round) = versions
@@ -255,6 +257,7 @@ pub fn category_decisions(
                     .and_then(|v| round_of(&serde_json::from_str(&v.content).unwrap_or_default()))
                 {
                     out.decided_rounds.push(round);
+                    out.decided.push((round, d.id, d.proposed_at));
                 }
             }
         }
@@ -338,6 +341,8 @@ impl Audience {
                 self.approvers.clone()
             },
             latest: n >= latest,
+            // Only who sees what matters here, not whether the round takes scores.
+            held_by: None,
         };
         let note = visibility::redact_value(&mut value["evaluation"], |vendor| {
             visibility::seen(self.caller, round, &facts, vendor)

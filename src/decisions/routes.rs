@@ -1,7 +1,7 @@
 //! The decisions' handlers: parse, call `decide`, answer.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +74,8 @@ pub struct DecisionView {
     pub id: u64,
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     pub vendor_id: u64,
     pub vendor_name: String,
     pub runner_up_id: Option<u64>,
@@ -115,6 +117,8 @@ pub struct DecisionSummary {
     pub id: u64,
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     pub vendor_id: u64,
     pub vendor_name: String,
     pub status: DecisionStatus,
@@ -232,6 +236,10 @@ fn view(
             .category(d.terms.category_id)
             .map(|c| c.name.clone())
             .unwrap_or_default(),
+        category_label: snapshot
+            .category(d.terms.category_id)
+            .map(|c| c.label.clone())
+            .unwrap_or_default(),
         vendor_id: d.terms.vendor_id,
         vendor_name: name(d.terms.vendor_id),
         runner_up_id: d.terms.runner_up_id,
@@ -278,13 +286,18 @@ pub async fn list_decisions(
             let snapshot = app.catalog.load();
             let mut items = Vec::new();
             for d in super::storage::list(&app.store, firm_id)?.into_iter().rev() {
-                let versions = super::storage::versions(&app.store, firm_id, d.id)?;
+                // As the decision's own page counts them: the live record as the next version.
+                let (_, versions) = decide::read(app, firm_id, d.id, now_secs())?;
                 items.push(DecisionSummary {
                     id: d.id,
                     category_id: d.terms.category_id,
                     category_name: snapshot
                         .category(d.terms.category_id)
                         .map(|c| c.name.clone())
+                        .unwrap_or_default(),
+                    category_label: snapshot
+                        .category(d.terms.category_id)
+                        .map(|c| c.label.clone())
                         .unwrap_or_default(),
                     vendor_id: d.terms.vendor_id,
                     vendor_name: snapshot
@@ -315,17 +328,16 @@ pub async fn list_decisions(
 pub async fn propose(
     State(state): State<DecisionsState>,
     member: FirmMember,
-    headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Response> {
     member.role.may_manage()?;
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    let base = crate::accounts::links::base(&state.config);
     let parsed = parse(request)?;
     let user = member.user;
     state
         .blocking(move |app| {
             let terms = decide::terms(app, user.firm.id, parsed)?;
-            match decide::propose(app, &user, terms, &base, now_secs())? {
+            match decide::propose(app, &user, terms, base.as_deref(), now_secs())? {
                 Err(open) => Ok((
                     StatusCode::CONFLICT,
                     Json(OpenBody {
@@ -400,8 +412,8 @@ pub async fn get_draft(
         .await
 }
 
-/// GET /api/decisions/{id}: the decision, each approver's state and the current record (the
-/// live record is stored as a new version first when what it holds changed).
+/// GET /api/decisions/{id}: the decision, each approver's state and the current record (the live
+/// record, as the next version when what it holds changed: shown, stored by the next write).
 #[utoipa::path(get, path = "/decisions/{id}", tag = "decisions",
     params(("id" = u64, Path, description = "The decision's id")),
     responses(
@@ -441,12 +453,11 @@ pub async fn edit(
     State(state): State<DecisionsState>,
     member: FirmMember,
     Path(id): Path<DecisionId>,
-    headers: HeaderMap,
     Json(request): Json<DecisionRequest>,
 ) -> Result<Json<DecisionView>> {
     let id = id.get();
     member.role.may_manage()?;
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    let base = crate::accounts::links::base(&state.config);
     let parsed = parse(request)?;
     let user = member.user;
     state
@@ -455,7 +466,7 @@ pub async fn edit(
                 return Err(not_found(format!("There is no decision with id {id}")));
             }
             let terms = decide::terms(app, user.firm.id, parsed)?;
-            let (d, v) = decide::edit(app, &user, id, terms, &base, now_secs())?;
+            let (d, v) = decide::edit(app, &user, id, terms, base.as_deref(), now_secs())?;
             audit::record(
                 &app.store,
                 user.firm.id,
@@ -615,9 +626,8 @@ pub async fn get_version(
     let firm_id = user.firm.id;
     state
         .blocking(move |app| {
-            let d = super::storage::get(&app.store, firm_id, id)?
-                .ok_or_else(|| not_found(format!("There is no decision with id {id}")))?;
-            let v = super::storage::versions(&app.store, firm_id, id)?
+            let (d, versions) = decide::read(app, firm_id, id, now_secs())?;
+            let v = versions
                 .into_iter()
                 .find(|v| u64::from(v.n) == n)
                 .ok_or_else(|| not_found(format!("Decision {id} has no version {n}")))?;
@@ -686,7 +696,7 @@ pub async fn tech_stack(
     state
         .blocking(move |app| {
             let d = decide::answer_tech_stack(app, &user, id, replace)?;
-            let versions = super::storage::versions(&app.store, user.firm.id, d.id)?;
+            let (d, versions) = decide::read(app, user.firm.id, d.id, now_secs())?;
             Ok(Json(view(app, &d, &versions, &user)?))
         })
         .await

@@ -6,13 +6,83 @@ use crate::platform::caller::{FirmRole, User};
 use crate::platform::error::{Result, bad_request, conflict, forbidden, not_found};
 
 use super::criteria::{self, CriterionInput};
-use super::model::{CriteriaChange, Criterion, Reference, Round, Score, Scorecard};
+use super::model::{Closure, CriteriaChange, Criterion, Reference, Round, Score, Scorecard};
+use super::visibility::{CategoryDecisions, RoundFacts};
 
 pub const LOCKED: &str = "The criteria are locked: the first scorecard is in. An owner or admin \
                           can change them, with a reason";
 pub const NO_CRITERIA: &str =
     "Save the criteria before scoring: everyone scores against the same criteria";
 pub const MAX_COMMENT: usize = 1000;
+
+/// How a round closed: as stored, or, for a round a decision held before rounds closed, from
+/// that decision (`facts.held_by`).
+pub fn closure(round: &Round, facts: &RoundFacts) -> Option<Closure> {
+    round.closed.clone().or_else(|| {
+        facts.held_by.map(|(decision_id, at)| Closure {
+            at,
+            by_user: 0,
+            by: String::new(),
+            decision_id: Some(decision_id),
+        })
+    })
+}
+
+/// What a write to a closed round is told.
+pub fn closed_message(closure: &Closure) -> String {
+    let day = crate::platform::clock::rfc3339(closure.at);
+    let day = &day[..10.min(day.len())];
+    let how = match closure.decision_id {
+        Some(id) => format!("closed on {day} for the proposed decision (decision {id})"),
+        None => format!("was closed on {day} by {}", closure.by),
+    };
+    format!(
+        "This round {how}: its scores are final. To score again, an owner or admin starts a new \
+         round"
+    )
+}
+
+/// The latest round, for a write: started (round 1) when the firm has none; a closed round
+/// refuses every write (409), so nothing a decision was made from changes after it.
+pub fn writable<'r>(
+    rounds: &'r mut Vec<Round>,
+    firm_id: u64,
+    category_id: u64,
+    decisions: &CategoryDecisions,
+    now: i64,
+) -> Result<&'r mut Round> {
+    if let (true, Some((id, _))) = (rounds.is_empty(), decisions.open_decision) {
+        return Err(conflict(format!(
+            "Decision {id} in this category was proposed without an evaluation: one started now \
+             would change what it was decided on. Evaluate the category once it is final"
+        )));
+    }
+    let round = current(rounds, firm_id, category_id, now);
+    let facts = decisions.facts(round.round, round.round);
+    if let Some(closure) = closure(round, &facts) {
+        return Err(conflict(closed_message(&closure)));
+    }
+    Ok(round)
+}
+
+/// Closes the latest round for good (a decision proposed from it, `decision_id`, or its owner
+/// closing it). A round closed already stays as it closed, and a category never evaluated has
+/// nothing to close. Answers whether this closed a round.
+pub fn close(rounds: &mut [Round], user: &User, decision_id: Option<u64>, now: i64) -> bool {
+    let Some(round) = rounds.last_mut() else {
+        return false;
+    };
+    if round.closed.is_some() {
+        return false;
+    }
+    round.closed = Some(Closure {
+        at: now,
+        by_user: user.id,
+        by: user.name.clone(),
+        decision_id,
+    });
+    true
+}
 
 /// The latest round, started (round 1) when the firm has none.
 pub fn current(rounds: &mut Vec<Round>, firm_id: u64, category_id: u64, now: i64) -> &mut Round {
@@ -229,7 +299,7 @@ pub fn re_evaluate(
     now: i64,
 ) -> bool {
     match rounds.last_mut() {
-        Some(last) if !last.locked() => {
+        Some(last) if !last.locked() && last.closed.is_none() => {
             if last.incumbent.is_none() {
                 last.incumbent = incumbent;
             }

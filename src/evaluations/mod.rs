@@ -45,4 +45,5 @@ where
         .routes(routes!(routes::post_reference))
         .routes(routes!(routes::delete_reference))
         .routes(routes!(routes::re_evaluate))
+        .routes(routes!(routes::close_round))
 }

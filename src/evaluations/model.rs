@@ -88,6 +88,22 @@ pub struct Round {
     pub scorecards: Vec<Scorecard>,
     /// By id.
     pub references: Vec<Reference>,
+    /// Set when the round closes: a decision proposed from it, or its owner closing it. Nothing
+    /// of a closed round changes again, so the decision's reason, its record and the evaluation
+    /// show the same figures for good; scoring again is a new round ("Re-evaluate").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed: Option<Closure>,
+}
+
+/// How a round closed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Closure {
+    pub at: i64,
+    pub by_user: u64,
+    /// The person's name then.
+    pub by: String,
+    /// The decision proposed from the round; `None` when its owner closed it without one.
+    pub decision_id: Option<u64>,
 }
 
 impl Round {
@@ -103,6 +119,7 @@ impl Round {
             changes: Vec::new(),
             scorecards: Vec::new(),
             references: Vec::new(),
+            closed: None,
         }
     }
 

@@ -5,11 +5,11 @@ use axum::http::StatusCode;
 use serde::Deserialize;
 
 use crate::accounts::audit::{self, AuditAction};
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, CategoryRef};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::{FirmMember, User};
 use crate::platform::clock::now_secs;
-use crate::platform::error::{ErrorBody, Result, bad_request, not_found};
+use crate::platform::error::{ErrorBody, Result, bad_request, conflict, not_found};
 use crate::platform::extract::{Json, Path, Query};
 use crate::platform::ids::{CategoryId, ReferenceCheckId, VendorId};
 
@@ -23,12 +23,12 @@ use super::vendors::{self, EvaluatedVendor};
 use super::views::{self, CriteriaView, EvaluationView, ReferenceView, ScorecardView};
 
 /// The category of a path: 404 for one the catalog lacks.
-fn known_category(catalog: &Catalog, id: CategoryId) -> Result<(u64, String)> {
+fn known_category(catalog: &Catalog, id: CategoryId) -> Result<(u64, CategoryRef)> {
     let id = id.get();
     let category = catalog
         .category(id)
         .ok_or_else(|| not_found(format!("There is no category with id {id}")))?;
-    Ok((id, category.name.clone()))
+    Ok((id, category.into()))
 }
 
 /// The vendor `id` (of a path or a body), checked to be one of the evaluation's (404 otherwise).
@@ -73,7 +73,7 @@ fn evaluation(
     wanted: Option<u32>,
 ) -> Result<EvaluationView> {
     let catalog = app.catalog.load();
-    let (category_id, category_name) = known_category(&catalog, category)?;
+    let (category_id, named) = known_category(&catalog, category)?;
     let firm = user.firm.id;
     let rounds = storage::rounds(&app.store, firm, category_id)?;
     let latest_round = rounds.last().map_or(0, |r| r.round);
@@ -100,7 +100,8 @@ fn evaluation(
     Ok(views::evaluation_view(views::Context {
         round: &round,
         latest_round: latest_round.max(1),
-        category_name,
+        category_name: named.name,
+        category_label: named.label,
         vendors: &vendors,
         suggestions: &suggestions,
         user,
@@ -178,6 +179,7 @@ pub struct CriteriaRequest {
         crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer; a member once the criteria are locked; or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category", body = ErrorBody),
+        (status = 409, description = "The round is closed (a decision was proposed from it, or its owner closed it)", body = ErrorBody),
     ))]
 pub async fn put_criteria(
     State(state): State<EvaluationsState>,
@@ -189,12 +191,13 @@ pub async fn put_criteria(
     let view = state
         .blocking(move |app| {
             let catalog = app.catalog.load();
-            let (category_id, category_name) = known_category(&catalog, category)?;
+            let (category_id, named) = known_category(&catalog, category)?;
             let firm = user.firm.id;
             let suggestions = criteria::suggestions(&app.store, &catalog, firm, category_id)?;
+            let decisions = app.decisions.read(&app.store, firm, category_id)?;
             let now = now_secs();
             let (round, change) = storage::update(&app.store, firm, category_id, |rounds| {
-                let round = actions::current(rounds, firm.get(), category_id, now);
+                let round = actions::writable(rounds, firm.get(), category_id, &decisions, now)?;
                 let change = actions::put_criteria(
                     round,
                     &user,
@@ -212,9 +215,8 @@ pub async fn put_criteria(
                     Some(&user),
                     AuditAction::EvaluationCriteriaChanged,
                     format!(
-                        "Changed the locked criteria of the {category_name} evaluation (round \
-                         {}): {}",
-                        round.round, change.reason
+                        "Changed the locked criteria of the {} evaluation (round {}): {}",
+                        named.label, round.round, change.reason
                     ),
                 );
             }
@@ -274,9 +276,10 @@ fn scorecard_write(
     let (category_id, _) = known_category(&app.catalog.load(), category)?;
     let vendor = evaluated_vendor(app, user, category_id, vendor.get())?;
     let firm = user.firm.id;
+    let decisions = app.decisions.read(&app.store, firm, category_id)?;
     let now = now_secs();
     let round = storage::update(&app.store, firm, category_id, |rounds| {
-        let round = actions::current(rounds, firm.get(), category_id, now);
+        let round = actions::writable(rounds, firm.get(), category_id, &decisions, now)?;
         write(round, &vendor, now)?;
         Ok(round.clone())
     })?;
@@ -297,7 +300,7 @@ fn scorecard_write(
         crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer (viewers never score), or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
-        (status = 409, description = "No criteria are saved yet", body = ErrorBody),
+        (status = 409, description = "No criteria are saved yet, or the round is closed (a decision was proposed from it, or its owner closed it)", body = ErrorBody),
     ))]
 pub async fn put_scorecard(
     State(state): State<EvaluationsState>,
@@ -329,7 +332,7 @@ pub async fn put_scorecard(
         crate::platform::error::NotSignedIn,
         crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
-        (status = 409, description = "No criteria are saved yet", body = ErrorBody),
+        (status = 409, description = "No criteria are saved yet, or the round is closed (a decision was proposed from it, or its owner closed it)", body = ErrorBody),
     ))]
 pub async fn submit_scorecard(
     State(state): State<EvaluationsState>,
@@ -357,6 +360,7 @@ pub async fn submit_scorecard(
         crate::platform::error::NotSignedIn,
         crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category, or the vendor is not part of the evaluation", body = ErrorBody),
+        (status = 409, description = "The round is closed (a decision was proposed from it, or its owner closed it)", body = ErrorBody),
     ))]
 pub async fn post_reference(
     State(state): State<EvaluationsState>,
@@ -372,8 +376,9 @@ pub async fn post_reference(
             let parsed = references::parse(request, now)?;
             let vendor = evaluated_vendor(app, &user, category_id, parsed.vendor_id)?;
             let firm = user.firm.id;
+            let decisions = app.decisions.read(&app.store, firm, category_id)?;
             let saved = storage::update(&app.store, firm, category_id, |rounds| {
-                let round = actions::current(rounds, firm.get(), category_id, now);
+                let round = actions::writable(rounds, firm.get(), category_id, &decisions, now)?;
                 Ok(actions::add_reference(
                     round,
                     Reference {
@@ -407,6 +412,7 @@ pub async fn post_reference(
         crate::platform::error::NotSignedIn,
         (status = 403, description = "A viewer, a member who did not record it, or a foreign origin", body = ErrorBody),
         (status = 404, description = "No such category or reference check", body = ErrorBody),
+        (status = 409, description = "The round is closed (a decision was proposed from it, or its owner closed it)", body = ErrorBody),
     ))]
 pub async fn delete_reference(
     State(state): State<EvaluationsState>,
@@ -419,12 +425,15 @@ pub async fn delete_reference(
             let (category_id, _) = known_category(&app.catalog.load(), category)?;
             let id = id.get();
             let firm = user.firm.id;
+            let decisions = app.decisions.read(&app.store, firm, category_id)?;
             storage::update(&app.store, firm, category_id, |rounds| {
-                let Some(round) = rounds.last_mut() else {
+                if rounds.is_empty() {
                     return Err(not_found(format!(
                         "There is no reference check with id {id}"
                     )));
-                };
+                }
+                let round =
+                    actions::writable(rounds, firm.get(), category_id, &decisions, now_secs())?;
                 actions::delete_reference(round, &user, id).map(drop)
             })
         })
@@ -441,6 +450,7 @@ pub async fn delete_reference(
         crate::platform::error::NotSignedIn,
         crate::platform::error::ViewerOrForeignOrigin,
         (status = 404, description = "No such category", body = ErrorBody),
+        (status = 409, description = "The category's open decision holds the latest round: a new round starts once it is final", body = ErrorBody),
     ))]
 pub async fn re_evaluate(
     State(state): State<EvaluationsState>,
@@ -453,6 +463,16 @@ pub async fn re_evaluate(
             let catalog = app.catalog.load();
             let (category_id, _) = known_category(&catalog, category)?;
             let firm = user.firm.id;
+            if let Some((open, _)) = app
+                .decisions
+                .read(&app.store, firm, category_id)?
+                .open_decision
+            {
+                return Err(conflict(format!(
+                    "Decision {open} in this category is open and holds this round's scores: a \
+                     new round can start once it is final"
+                )));
+            }
             let incumbent = vendors::current_tool(&app.store, &catalog, firm, category_id)?;
             let now = now_secs();
             storage::update(&app.store, firm, category_id, |rounds| {
@@ -463,6 +483,38 @@ pub async fn re_evaluate(
                     incumbent,
                     now,
                 ))
+            })?;
+            evaluation(app, &user, category, None)
+        })
+        .await?;
+    Ok(Json(view))
+}
+
+/// POST /api/evaluations/{categoryId}/close: an owner or admin closes the latest round without
+/// proposing a decision. Nothing of it changes again; scoring again is a new round.
+#[utoipa::path(post, path = "/evaluations/{categoryId}/close", tag = "evaluations",
+    params(("categoryId" = u64, Path, description = "The category's id")),
+    responses(
+        (status = 200, description = "The closed round (a round closed already is answered as it is)", body = EvaluationView),
+        (status = 400, description = "An id that is not a whole number", body = ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOwnerOrAdminOrForeignOrigin,
+        (status = 404, description = "No such category", body = ErrorBody),
+    ))]
+pub async fn close_round(
+    State(state): State<EvaluationsState>,
+    member: FirmMember,
+    Path(category): Path<CategoryId>,
+) -> Result<Json<EvaluationView>> {
+    member.role.may_manage()?;
+    let user = member.user;
+    let view = state
+        .blocking(move |app| {
+            let (category_id, _) = known_category(&app.catalog.load(), category)?;
+            let firm = user.firm.id;
+            let now = now_secs();
+            storage::update(&app.store, firm, category_id, |rounds| {
+                Ok(actions::close(rounds, &user, None, now))
             })?;
             evaluation(app, &user, category, None)
         })

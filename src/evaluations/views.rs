@@ -212,6 +212,8 @@ pub struct VendorSummary {
 pub struct EvaluationView {
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     /// This round's number.
     pub round: u32,
     /// The latest round's number (0 while nothing is saved).
@@ -219,16 +221,36 @@ pub struct EvaluationView {
     pub criteria: CriteriaView,
     /// By id.
     pub vendors: Vec<VendorSummary>,
-    /// The caller may score and record references (not a viewer) in this round (the latest).
+    /// The caller may score and record references in this round: not a viewer, the latest
+    /// round, and not closed.
     pub can_score: bool,
+    /// Set once the round is closed: nothing of it changes again.
+    pub closed: Option<ClosedView>,
+    /// The caller (an owner or admin) may start the next round now: the latest round is closed
+    /// and no open decision holds it.
+    pub can_start_round: bool,
     /// The caller is an owner or admin: changes locked criteria, proposes a decision.
     pub can_manage: bool,
+}
+
+/// How a round closed, for the screen: "Closed on DATE for the proposed decision", or "Closed on
+/// DATE by NAME".
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ClosedView {
+    /// YYYY-MM-DD (UTC).
+    pub on: String,
+    /// The decision proposed from the round; absent when an owner or admin closed it.
+    pub decision_id: Option<u64>,
+    /// Who closed it without a decision.
+    pub by: Option<String>,
 }
 
 pub struct Context<'a> {
     pub round: &'a Round,
     pub latest_round: u32,
     pub category_name: String,
+    pub category_label: String,
     pub vendors: &'a [EvaluatedVendor],
     pub suggestions: &'a [Criterion],
     pub user: &'a User,
@@ -241,6 +263,7 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
         round,
         latest_round,
         category_name,
+        category_label,
         vendors,
         suggestions,
         user,
@@ -248,6 +271,7 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
     } = cx;
     let criteria = round.criteria.clone().unwrap_or_default();
     let viewer = user.firm_role == FirmRole::Viewer;
+    let closure = super::actions::closure(round, facts);
     let vendors = vendors
         .iter()
         .map(|v| {
@@ -319,11 +343,22 @@ pub fn evaluation_view(cx: Context<'_>) -> EvaluationView {
     EvaluationView {
         category_id: round.category_id,
         category_name,
+        category_label,
         round: round.round,
         latest_round,
         criteria: criteria_view(round, suggestions),
         vendors,
-        can_score: !viewer && round.round >= latest_round,
+        can_score: !viewer && round.round >= latest_round && closure.is_none(),
+        can_start_round: user.firm_role.manages_firm()
+            && round.round >= latest_round
+            && closure.is_some()
+            // An open decision always has approvers; it holds the latest round until final.
+            && facts.approvers.is_empty(),
+        closed: closure.map(|c| ClosedView {
+            on: crate::platform::clock::rfc3339(c.at)[..10].to_string(),
+            decision_id: c.decision_id,
+            by: c.decision_id.is_none().then_some(c.by),
+        }),
         can_manage: user.firm_role.manages_firm(),
     }
 }

@@ -4,7 +4,9 @@
 //! approver of an open decision on the round who has not scored sees the disagreement flags and,
 //! where two or more people scored, the weighted total (one scorecard's total would be that
 //! person's scores), never a scorecard or a comment; everyone else of the firm (viewers, who
-//! never score, and whoever has not scored) sees them once a decision on the round is final.
+//! never score, and whoever has not scored) sees them once a decision on the round is final, or
+//! once an owner or admin closed the round without one. A round closes when a decision is proposed
+//! from it (`Round::closed`), so no total an approver sees moves after they first see it.
 //!
 //! The stored decision versions are never changed (they are hashed): what a caller may not see is
 //! taken out when a version is rendered for them (`redact_value`), and the answer says so.
@@ -69,6 +71,10 @@ pub struct RoundFacts {
     pub approvers: Vec<u64>,
     /// The round is the latest of its category: it can still be scored.
     pub latest: bool,
+    /// The decision (id, proposed at) that holds the round: a final one made from it, or the
+    /// category's open one (it holds the latest round). Rounds close when a decision is proposed
+    /// (`Round::closed`); this also closes the rounds decisions held before rounds closed.
+    pub held_by: Option<(u64, i64)>,
 }
 
 /// What the firm's decisions in a category say about its rounds.
@@ -79,6 +85,10 @@ pub struct CategoryDecisions {
     /// The approvers of the category's open decision, if one is open (its record follows the
     /// latest round).
     pub open_approvers: Vec<u64>,
+    /// The category's open decision (id, proposed at), if one is open.
+    pub open_decision: Option<(u64, i64)>,
+    /// Each final decision's round, with the decision (round, id, proposed at).
+    pub decided: Vec<(u32, u64, i64)>,
 }
 
 impl CategoryDecisions {
@@ -92,6 +102,12 @@ impl CategoryDecisions {
                 Vec::new()
             },
             latest: round >= latest,
+            held_by: self
+                .decided
+                .iter()
+                .find(|(r, _, _)| *r == round)
+                .map(|&(_, id, at)| (id, at))
+                .or(self.open_decision.filter(|_| round >= latest)),
         }
     }
 }
@@ -140,7 +156,12 @@ pub fn seen(caller: Caller, round: &Round, facts: &RoundFacts, vendor_id: u64) -
         access: Access::All,
         note: None,
     };
-    if facts.decided {
+    // A round closed without a decision is over: no one scores it again, so no one anchors on it.
+    let over = round
+        .closed
+        .as_ref()
+        .is_some_and(|c| c.decision_id.is_none());
+    if facts.decided || over {
         return all;
     }
     let submitted = round
@@ -155,7 +176,8 @@ pub fn seen(caller: Caller, round: &Round, facts: &RoundFacts, vendor_id: u64) -
             note: Some(SCORES_SUMMARY),
         };
     }
-    let may_score = caller.role != FirmRole::Viewer && facts.latest;
+    let closed = round.closed.is_some() || facts.held_by.is_some();
+    let may_score = caller.role != FirmRole::Viewer && facts.latest && !closed;
     Seen {
         access: Access::Hidden,
         note: Some(if may_score {
@@ -271,6 +293,7 @@ mod tests {
             decided: false,
             approvers: vec![4],
             latest: true,
+            held_by: Some((1, 0)),
         };
         let access = |c: Caller, f: &RoundFacts| seen(c, &r, f, 7).access;
         // A scorer who submitted sees all; one with a draft, or none, sees nothing.

@@ -2,7 +2,7 @@
 //! other firms (peer counts, shares, outcomes); disabling it keeps its members from signing in.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 
 use super::model::{
     AdminFirm, AdminFirmEnvelope, AdminFirmUpdate, AdminFirms, InstallSettings, ResetLinkView,
@@ -116,18 +116,17 @@ pub(super) async fn operator_update_firm(
     ))]
 pub(super) async fn operator_reset_link(
     State(state): State<AccountsState>,
-    headers: HeaderMap,
     AdminUser(admin): AdminUser,
     Path(user_id): Path<AccountId>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
     let user_id = user_id.get();
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    let base = crate::accounts::links::base(&state.config);
     let view = state
         .blocking(move |app| {
             let target = app
                 .load_user(user_id)?
                 .ok_or_else(|| not_found(format!("There is no account with id {user_id}")))?;
-            let (link, issued) = accounts::issue_reset_link(app, &target, &admin, &base)?;
+            let (link, issued) = accounts::issue_reset_link(app, &target, &admin, base.as_deref())?;
             audit::record(
                 &app.store,
                 target.firm.id,

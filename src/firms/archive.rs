@@ -195,13 +195,13 @@ fn people_csv(members: &[Value]) -> Result<Vec<u8>> {
 }
 
 /// `catalog.json`: the categories and vendors by this install's ids, with what another install
-/// can know them by (name, website).
+/// can know them by (name or label, website).
 fn catalog_json(store: &Store) -> Result<(String, Vec<u8>, usize)> {
     let catalog = crate::catalog::storage::load_catalog(store)?;
     let categories: Vec<Value> = catalog
         .categories
         .iter()
-        .map(|c| json!({ "id": c.id, "name": c.name }))
+        .map(|c| json!({ "id": c.id, "name": c.name, "label": c.label }))
         .collect();
     let vendors: Vec<Value> = catalog
         .vendors

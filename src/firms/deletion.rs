@@ -6,11 +6,13 @@
 //! Its members' sessions end with their rows; their queued mail goes with the outbox rows; the
 //! peer figures count the firm no more. The install keeps the fact of the deletion in its
 //! security log. A firm the operator belongs to is never deleted: nobody could run the install.
+//! That is checked when it is scheduled and again inside the run's transaction (the operator may
+//! have joined since); a merge into a firm whose deletion is scheduled is refused (`merge.rs`).
 
 use axum::extract::State;
 use axum::http::StatusCode;
 
-use crate::accounts::audit::{self, AuditAction};
+use crate::accounts::audit::{self, AuditAction, AuditEntry};
 use crate::accounts::storage::deletion::{self as stored, Deletion};
 use crate::accounts::{self, AccountsState, ClientIp};
 use crate::platform::blocking::Blocking;
@@ -135,13 +137,25 @@ pub fn run_due(app: &AccountsState, now: i64) -> Result<Vec<u64>> {
 }
 
 /// Removes every row of `firm`, if its deletion still stands (else nothing: another run did it,
-/// or an owner took it back). One write transaction across every domain's tables, in the
-/// registry's order backwards, so the members and the firm row go last.
+/// or an owner took it back) and the firm does not hold the install's operator (else the
+/// deletion comes off the schedule, with a line in the firm's audit log saying why). One write
+/// transaction across every domain's tables, in the registry's order backwards, so the members
+/// and the firm row go last.
 fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
     let mut tx = app.store.begin()?;
     // Before the members are read: a sign-up committed after the read would leave an account.
     stored::hold_sign_ups_in(&mut tx)?;
-    if !stored::take_in(&mut tx, firm)? {
+    let Some(deletion) = stored::take_in(&mut tx, firm)? else {
+        return Ok(false);
+    };
+    // Checked again here, not only when it was scheduled: the operator may have joined the firm
+    // since (a promotion, a merge that raced the schedule). Such a deletion does not run and comes
+    // off the schedule: left there, a later run would take what came in, which no one there asked.
+    if stored::holds_operator_in(&mut tx, firm)? {
+        crate::accounts::storage::audit::append_in(&mut tx, skipped_entry(firm, &deletion))?;
+        tx.commit()?;
+        tracing::warn!(target: "security", firm_id = firm.get(),
+            "a firm's deletion did not run: the install's operator is one of its members");
         return Ok(false);
     }
     let members: Vec<u64> = accounts::firm_members(app, firm)?
@@ -173,6 +187,24 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
     tracing::info!(target: "security", firm_id = firm.get(), members = members.len(),
         "a firm was deleted: every row of it removed");
     Ok(true)
+}
+
+/// The firm's audit line of a deletion that did not run (`delete_now`), so its owners see why.
+fn skipped_entry(firm: FirmId, deletion: &Deletion) -> AuditEntry {
+    AuditEntry {
+        id: 0,
+        firm_id: firm.get(),
+        at: crate::platform::clock::now_secs(),
+        actor: None,
+        action: AuditAction::FirmDeletionSkipped,
+        detail: format!(
+            "The firm's deletion, scheduled by {} for {}, did not run: the install's operator is \
+             now one of its members, and nobody could run Litstack without them. It is no longer \
+             scheduled.",
+            deletion.by_name,
+            &rfc3339(deletion.due_at)[..10]
+        ),
+    }
 }
 
 /// Runs the deletions for the life of the server: a pass at start, then every hour.

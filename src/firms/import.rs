@@ -383,7 +383,7 @@ fn match_categories(store: &Store, archived: &[ArchivedEntry]) -> Result<BTreeMa
             let here = catalog
                 .categories
                 .iter()
-                .find(|c| c.name.trim().eq_ignore_ascii_case(entry.name.trim()))
+                .find(|c| c.is_named(&entry.name))
                 .map(|c| c.id);
             (
                 entry.id,

@@ -3,12 +3,12 @@
 //! hash is kept (`accounts::links`).
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 
 use super::model::{InvitationCreated, InvitationView, Invitations, NewInvitation, ResetLinkView};
 use crate::accounts::AccountsState;
 use crate::accounts::audit::{self, AuditAction};
-use crate::accounts::links::link_base;
+use crate::accounts::links;
 use crate::accounts::lockout::{self, NamesAddress};
 use crate::accounts::{self, Email};
 use crate::platform::blocking::Blocking;
@@ -34,7 +34,6 @@ const OWNERS_INVITE_OWNERS: &str = "Only an owner can invite someone as an owner
     ))]
 pub(super) async fn create_invitation(
     State(state): State<AccountsState>,
-    headers: HeaderMap,
     member: FirmMember,
     Json(body): Json<NewInvitation>,
 ) -> Result<(StatusCode, Json<InvitationCreated>)> {
@@ -44,13 +43,13 @@ pub(super) async fn create_invitation(
     if role == FirmRole::Owner && member.role != FirmRole::Owner {
         return Err(forbidden(OWNERS_INVITE_OWNERS));
     }
-    let base = link_base(&state.config, &headers);
+    let base = links::base(&state.config);
     let me = member.user;
     let (invitation, link) = state
         .blocking(move |app| {
             // A 409 says the address has an account: counted per address, whatever the answer.
             lockout::count_address(app, NamesAddress::Invitation, &email)?;
-            let (invitation, link) = accounts::invite(app, &me, &email, role, &base)?;
+            let (invitation, link) = accounts::invite(app, &me, &email, role, base.as_deref())?;
             audit::record(
                 &app.store,
                 me.firm.id,
@@ -147,13 +146,12 @@ pub(super) async fn revoke_invitation(
     ))]
 pub(super) async fn member_reset_link(
     State(state): State<AccountsState>,
-    headers: HeaderMap,
     member: FirmMember,
     Path(user_id): Path<MemberId>,
 ) -> Result<(StatusCode, Json<ResetLinkView>)> {
     let user_id = user_id.get();
     member.role.may_manage()?;
-    let base = link_base(&state.config, &headers);
+    let base = links::base(&state.config);
     let me = member.user;
     let view = state
         .blocking(move |app| {
@@ -167,7 +165,7 @@ pub(super) async fn member_reset_link(
                     "Only an owner can issue a reset link for an owner.",
                 ));
             }
-            let (link, issued) = accounts::issue_reset_link(app, &target, &me, &base)?;
+            let (link, issued) = accounts::issue_reset_link(app, &target, &me, base.as_deref())?;
             audit::record(
                 &app.store,
                 me.firm.id,

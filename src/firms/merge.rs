@@ -37,7 +37,8 @@ pub struct Merged {
 
 /// Merges firm `from` into firm `into` (see the module). `operator` names who did it in the kept
 /// firm's audit log. The same id twice is a 400; a missing firm a 404 naming it (`into` first);
-/// nothing is written on any error.
+/// a kept firm scheduled for deletion a 409 (its deletion would take the merged firm's people and
+/// data with it); nothing is written on any error.
 pub fn merge_firms(app: &AccountsState, operator: &str, into: u64, from: u64) -> Result<Merged> {
     if into == from {
         return Err(bad_request("Choose two different firms to merge"));
@@ -95,6 +96,7 @@ pub fn merge_firms(app: &AccountsState, operator: &str, into: u64, from: u64) ->
         crate::platform::error::NotSignedIn,
         crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such firm", body = crate::platform::error::ErrorBody),
+        (status = 409, description = "The kept firm is scheduled for deletion: its deletion is taken back first", body = crate::platform::error::ErrorBody),
         crate::platform::error::TooLarge,
     ))]
 pub(super) async fn merge_firms_route(

@@ -249,7 +249,8 @@ pub struct AuditEntryView {
     pub id: u64,
     #[schema(format = DateTime)]
     pub at: String,
-    /// Who did it; null when no signed-in person did (a failed sign-in).
+    /// Who did it; null when no signed-in person did (a failed sign-in, a deletion that did not
+    /// run).
     pub actor: Option<String>,
     pub action: AuditAction,
     pub detail: String,
@@ -289,4 +290,14 @@ pub struct FirmMerge {
     pub into: u64,
     /// The firm that is merged into `into`; it no longer exists afterwards.
     pub from: u64,
+}
+
+/// The 409 of a merge into a firm whose deletion is scheduled: the deletion would take what the
+/// merge brought in (the operator too, if they were among it), which no one of that firm asked.
+pub fn merge_into_firm_being_deleted(name: &str, due_at: i64) -> crate::platform::error::AppError {
+    crate::platform::error::conflict(format!(
+        "{name} is scheduled for deletion on {}: take its deletion back before merging another \
+         firm into it.",
+        &rfc3339(due_at)[..10]
+    ))
 }

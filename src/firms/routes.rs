@@ -155,7 +155,6 @@ pub(super) async fn list_members(
 pub(super) async fn change_role(
     State(state): State<AccountsState>,
     member: FirmMember,
-    headers: axum::http::HeaderMap,
     Path(user_id): Path<MemberId>,
     Json(body): Json<RoleChange>,
 ) -> Result<Json<MemberEnvelope>> {
@@ -163,7 +162,7 @@ pub(super) async fn change_role(
     let role = FirmRole::parse(&body.role)?;
     member.role.may_manage()?;
     let me = member.user;
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    let base = crate::accounts::links::base(&state.config);
     let changed = state
         .blocking(move |app| {
             let mut target = find_member(app, &me, user_id)?;
@@ -181,7 +180,7 @@ pub(super) async fn change_role(
                 }
             }
             let before = target.firm_role;
-            accounts::change_role(app, &mut target, role, &me, &base)?;
+            accounts::change_role(app, &mut target, role, &me, base.as_deref())?;
             tracing::info!(target: "security", user_id, by = me.id, role = role.code(), "firm role changed");
             if before != role {
                 let (action, detail) = if role == FirmRole::Owner {

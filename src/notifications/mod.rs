@@ -28,17 +28,21 @@ pub fn new_sign_in(
     name: &str,
     device: &str,
     address: &str,
-    base: &str,
+    base: Option<&str>,
     now: i64,
 ) -> Delivery {
     let title = NoticeKind::NewSignIn.label().to_string();
     let at = crate::platform::clock::rfc3339(now)
         .replace('T', " ")
         .replace('Z', " UTC");
+    let reset = base.map_or_else(
+        || "Litstack's sign-in page".to_string(),
+        |base| format!("{base}/auth/forgot-password"),
+    );
     let body = format!(
         "Your Litstack account was signed in to from a device it had not been used on: {device}, \
-         address {address}, at {at}. If this was not you, reset your password at \
-         {base}/auth/forgot-password and sign out everywhere else on your profile."
+         address {address}, at {at}. If this was not you, reset your password at {reset} and \
+         sign out everywhere else on your profile."
     );
     let link = "/profile#sessions".to_string();
     Delivery {
@@ -49,7 +53,10 @@ pub fn new_sign_in(
             name,
             &title,
             &body,
-            Some(("See where you're signed in", &format!("{base}{link}"))),
+            Some((
+                "See where you're signed in",
+                &format!("{}{link}", base.unwrap_or_default()),
+            )),
         ),
         notice: Notice {
             kind: NoticeKind::NewSignIn,
@@ -60,25 +67,6 @@ pub fn new_sign_in(
             link,
             created_at: now,
         },
-        base: base.to_string(),
-    }
-}
-
-/// Where links in a message written without a request (the demo follow-up) point: the public URL
-/// when one is set, else `local`, the address the server listens on.
-pub fn background_base(
-    config: &crate::platform::config::Config,
-    local: std::net::SocketAddr,
-) -> String {
-    match &config.public_url {
-        Some(public) => public.origin.clone(),
-        None => {
-            let scheme = if config.secure_cookies {
-                "https"
-            } else {
-                "http"
-            };
-            format!("{scheme}://{local}")
-        }
+        base: base.map(str::to_string),
     }
 }

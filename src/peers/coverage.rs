@@ -55,6 +55,7 @@ pub fn map(
     let item = |category: &&Category| CoverageItem {
         category_id: category.id,
         category_name: category.name.clone(),
+        category_label: category.label.clone(),
         stage: category.stage,
         has_tool: answers.get(&category.id).copied().flatten(),
         peer_share: share(
@@ -92,17 +93,9 @@ mod tests {
 
     fn categories() -> Vec<Category> {
         let mut out: Vec<Category> = (1..=9)
-            .map(|n| Category {
-                id: n,
-                name: format!("Stage {n}"),
-                stage: Some(n as u8),
-            })
+            .map(|n| Category::stored(n, format!("Stage {n}"), Some(n as u8)))
             .collect();
-        out.push(Category {
-            id: 10,
-            name: "Practice Management".into(),
-            stage: None,
-        });
+        out.push(Category::stored(10, "Practice Management".into(), None));
         out
     }
 

@@ -44,6 +44,8 @@ pub struct CoverageHeadline {
 pub struct CoverageItem {
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     /// Stage 1-9, null for the other categories.
     pub stage: Option<u8>,
     /// The firm's answer: true (has a tool), false (none) or null (not answered).

@@ -60,10 +60,16 @@ pub struct Config {
         conflicts_with = "third_party_logos"
     )]
     pub no_third_party_logos: bool,
-    /// Copy vendor logos from private and loopback addresses too (an install whose vendors'
-    /// images sit on its own network); off, only public addresses are fetched.
-    #[arg(long, env = "LITSTACK_PRIVATE_LOGO_HOSTS")]
-    pub private_logo_hosts: bool,
+    /// Hosts on a private network that Litstack may fetch from anyway, comma-separated
+    /// HOST[:PORT] (an image server or identity provider on the install's own network); every
+    /// other logo, provider and feed is fetched only from a public address.
+    #[arg(
+        long,
+        env = "LITSTACK_FETCH_PRIVATE_HOSTS",
+        value_delimiter = ',',
+        value_name = "HOST[:PORT]"
+    )]
+    pub fetch_private_hosts: Vec<crate::platform::outbound::PrivateHost>,
     /// Sign a session out after this many hours without a request.
     #[arg(long = "session-idle-hours", value_name = "SESSION_IDLE_HOURS",
         env = "LITSTACK_SESSION_IDLE_HOURS",
@@ -211,7 +217,7 @@ impl Config {
             utm_source: DEFAULT_UTM_SOURCE.into(),
             third_party_logos: false,
             no_third_party_logos: false,
-            private_logo_hosts: false,
+            fetch_private_hosts: Vec::new(),
             session_idle: session_idle(DEFAULT_SESSION_IDLE_HOURS),
             session_absolute: session_absolute(DEFAULT_SESSION_MAX_DAYS),
             trusted_proxy: None,
@@ -235,6 +241,11 @@ impl Config {
     /// Hub mode's PostgreSQL database, if any (see `Storage::database_url`).
     pub fn database_url(&self) -> Option<&str> {
         self.storage.database_url()
+    }
+
+    /// The client every outside fetch goes through, with the hosts the operator allowed.
+    pub fn outbound(&self) -> crate::platform::outbound::Outbound {
+        crate::platform::outbound::Outbound::new(&self.fetch_private_hosts)
     }
 
     /// Whether the web app may ask public icon services for vendor logos (an operator's opt-in).
@@ -337,6 +348,20 @@ impl SignUpMode {
 }
 
 impl Config {
+    /// Where every absolute link Litstack writes points (reset, invitation, vendor claim and join,
+    /// unsubscribe, calendar feed, decision): `--public-url`, else the address the server listens
+    /// on when that is loopback (only this machine can open it, so no other name can be meant).
+    /// `None` when neither holds. A request's `Host`, `Origin`, `Referer`, `Forwarded` and
+    /// `X-Forwarded-*` never contribute: whoever sends a request chooses those, and a mailed link
+    /// built from them could hand its token to any host.
+    pub fn public_origin(&self) -> Option<String> {
+        if let Some(public) = &self.public_url {
+            return Some(public.origin.clone());
+        }
+        (self.addr.ip().is_loopback() && self.addr.port() != 0)
+            .then(|| format!("http://{}", self.addr))
+    }
+
     /// Whether `host` (as `hosts::host_name` gives it) is a name this install is served at.
     pub fn serves(&self, host: &str) -> bool {
         host == "localhost"

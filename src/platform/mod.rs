@@ -1,7 +1,7 @@
 //! The ground every domain stands on, knowing none of them: the store and its registry of
 //! tables, the error every answer is made of, our extractors, blocking work, the clock, memory
-//! given back, the settings, the served host names, periodic passes, uploads, downloads, the web
-//! app's shell and the API document's assembly.
+//! given back, the settings, the served host names, every outside fetch (`outbound`), periodic
+//! passes, uploads, downloads, the web app's shell and the API document's assembly.
 
 pub mod blocking;
 pub mod caller;
@@ -16,6 +16,7 @@ pub mod hosts;
 pub mod ids;
 pub mod memory;
 pub mod openapi;
+pub mod outbound;
 pub mod periodic;
 pub mod signed_out;
 pub mod store;

@@ -137,11 +137,12 @@ pub async fn log_refusals(req: Request, next: Next) -> Response {
 /// - an `Origin` (or, without one, a `Referer`) must be ours: the address the request was sent to
 ///   or `--public-url`, at a name this install is served at (`hosts.rs`), so a rebound name is
 ///   refused even where it equals `Host`;
-/// - a request that carries the session cookie and says nothing of where it comes from (no
-///   `Origin`, `Referer` or `Sec-Fetch-Site`) is refused: every browser that sends the cookie
-///   sends one of them, so only a forged or stripped request lacks all three.
+/// - a request that carries a session cookie, a firm's or a vendor's (`caller::SESSION_COOKIES`),
+///   and says nothing of where it comes from (no `Origin`, `Referer` or `Sec-Fetch-Site`) is
+///   refused: every browser that sends the cookie sends one of them, so only a forged or stripped
+///   request lacks all three.
 ///
-/// A request without the cookie and without those headers is a tool's (curl, a mail provider's
+/// A request without a session cookie and without those headers is a tool's (curl, a mail provider's
 /// one-click unsubscribe POST): it cannot carry a victim's session by accident, so it passes.
 pub async fn same_origin_only(
     State(config): State<std::sync::Arc<Config>>,
@@ -168,21 +169,10 @@ fn comes_from_us(req: &Request, config: &Config) -> bool {
         Some("cross-site") => return false,
         // Another host of the same site (a sibling subdomain): only with an Origin that is ours.
         Some("same-site") if !says_where => return false,
-        None if !says_where && carries_session(req) => return false,
+        None if !says_where && crate::platform::caller::carries_session(headers) => return false,
         _ => {}
     }
     is_same_origin(req, config)
-}
-
-/// Whether the request carries Litstack's session cookie (a value, not just the name).
-fn carries_session(req: &Request) -> bool {
-    req.headers()
-        .get_all(header::COOKIE)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(';'))
-        .filter_map(|pair| pair.trim().split_once('='))
-        .any(|(name, value)| name == crate::platform::caller::COOKIE && !value.is_empty())
 }
 
 fn is_same_origin(req: &Request, config: &Config) -> bool {
@@ -344,9 +334,18 @@ mod tests {
             (header::COOKIE, "litstack_session=")
         ]));
         assert!(from_us(&[
-            host,
+            host.clone(),
             (header::COOKIE, "litstack_session_old=abc")
         ]));
+        // A vendor's session cookie is a session cookie too: the same rule, no escape.
+        let vendor = (header::COOKIE, "theme=dark; litstack_vendor=abc");
+        assert!(!from_us(&[host.clone(), vendor.clone()]));
+        assert!(from_us(&[
+            host.clone(),
+            vendor,
+            (header::ORIGIN, "http://127.0.0.1:8080")
+        ]));
+        assert!(from_us(&[host, (header::COOKIE, "litstack_vendor=")]));
     }
 
     #[test]

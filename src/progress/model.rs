@@ -40,6 +40,8 @@ pub struct StageOverview {
     pub stage: Option<u8>,
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     pub status: StageStatus,
     /// Why it has that status, in the order above; empty for Not Started.
     pub reasons: Vec<StageReason>,
@@ -97,6 +99,8 @@ pub struct NextStep {
     /// The category it is about (approve, evaluate, questionnaire, and the contract's tool's).
     pub category_id: Option<u64>,
     pub category_name: Option<String>,
+    /// The category's label: what a screen shows.
+    pub category_label: Option<String>,
     /// The decision waiting for approval.
     pub decision_id: Option<u64>,
     /// The decided vendor, or the tool whose contract renews.

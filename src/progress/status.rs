@@ -83,6 +83,7 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
             stage: c.stage,
             category_id: c.id,
             category_name: c.name.clone(),
+            category_label: c.label.clone(),
             status: status_of(&why),
             reasons: why.into_iter().collect(),
             picks: picks.get(&c.id).copied().unwrap_or(0),
@@ -127,6 +128,7 @@ fn step(kind: NextStepKind) -> NextStep {
         kind,
         category_id: None,
         category_name: None,
+        category_label: None,
         decision_id: None,
         vendor_name: None,
         notice_date: None,
@@ -151,6 +153,7 @@ fn next_step(
     let firm_id = user.firm.id;
     let writes = user.firm_role.may_write().is_ok();
     let name_of = |category_id: u64| catalog.category(category_id).map(|c| c.name.clone());
+    let label_of = |category_id: u64| catalog.category(category_id).map(|c| c.label.clone());
 
     if writes {
         for d in decisions
@@ -174,6 +177,7 @@ fn next_step(
                 return Ok(Some(NextStep {
                     category_id: Some(d.terms.category_id),
                     category_name: name_of(d.terms.category_id),
+                    category_label: label_of(d.terms.category_id),
                     decision_id: Some(d.id),
                     vendor_name: catalog.vendor(d.terms.vendor_id).map(|v| v.name.clone()),
                     ..step(NextStepKind::ApproveDecision)
@@ -193,6 +197,7 @@ fn next_step(
         return Ok(Some(NextStep {
             category_id,
             category_name: category_id.and_then(name_of),
+            category_label: category_id.and_then(label_of),
             vendor_name: Some(near.tool_name.clone()),
             notice_date: Some(near.opt_out_deadline.clone()),
             days_until: Some(near.days_until_deadline),
@@ -211,6 +216,7 @@ fn next_step(
             return Ok(Some(NextStep {
                 category_id: Some(c.id),
                 category_name: Some(c.name.clone()),
+                category_label: Some(c.label.clone()),
                 shortlisted: shortlisted.get(&c.id).copied(),
                 ..step(NextStepKind::StartEvaluation)
             }));
@@ -227,6 +233,7 @@ fn next_step(
         return Ok(Some(NextStep {
             category_id: Some(s.category_id),
             category_name: Some(s.category_name.clone()),
+            category_label: Some(s.category_label.clone()),
             ..step(NextStepKind::AnswerQuestionnaire)
         }));
     }

@@ -30,7 +30,7 @@ pub fn compute_for<'c>(
     if response.category_id != category.id {
         return Err(bad_request(format!(
             "That questionnaire response is for a different category than {}",
-            category.name
+            category.label
         )));
     }
     let (ranked, peers, ctx) = scores::rank_response(app, user, catalog, category.id, &response)?;

@@ -96,6 +96,10 @@ fn view(catalog: &Catalog, vendor_id: u64, dismissal: &Dismissal) -> Option<Dism
             .category(vendor.category_id)
             .map(|c| c.name.clone())
             .unwrap_or_default(),
+        category_label: catalog
+            .category(vendor.category_id)
+            .map(|c| c.label.clone())
+            .unwrap_or_default(),
         price_bracket: vendor.price_bracket,
         price: catalog.price_provenance(vendor),
         reason: dismissal.reason.code(),

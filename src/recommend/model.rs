@@ -214,6 +214,8 @@ impl PickView {
 pub struct StagePicks {
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     /// The litigation stage (1-9); null for a category outside the stages.
     pub stage: Option<u8>,
     pub picks: Vec<PickView>,
@@ -343,6 +345,8 @@ pub struct DismissedView {
     pub vendor_name: String,
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     pub price_bracket: Option<u8>,
     /// Where the bracket came from (`estimate` unless a page or the administrator says).
     pub price: Option<crate::catalog::facts::ProvenanceView>,
@@ -368,6 +372,8 @@ pub struct DismissedList {
 pub struct RestoredCategory {
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
 }
 
 /// What undoing "Clear picks" did, category by category (in the order /matches shows them).

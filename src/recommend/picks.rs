@@ -166,6 +166,7 @@ pub fn persisted(
         items.push(StagePicks {
             category_id: stage.id,
             category_name: stage.name.clone(),
+            category_label: stage.label.clone(),
             stage: stage.stage,
             picks,
             note: note
@@ -202,6 +203,7 @@ pub fn restore_cleared(app: &RecommendState, firm_id: FirmId) -> Result<PicksRes
             .map(|c| RestoredCategory {
                 category_id: c.id,
                 category_name: c.name.clone(),
+                category_label: c.label.clone(),
             })
             .collect()
     };

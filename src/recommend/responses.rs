@@ -21,7 +21,7 @@ pub fn parse(request: &ResponseRequest, catalog: &Catalog) -> Result<Vec<(u64, V
     if questions.is_empty() {
         return Err(bad_request(format!(
             "{} has no questionnaire",
-            category.name
+            category.label
         )));
     }
     let mut out: Vec<(u64, Vec<String>)> = Vec::new();
@@ -32,7 +32,7 @@ pub fn parse(request: &ResponseRequest, catalog: &Catalog) -> Result<Vec<(u64, V
             .ok_or_else(|| {
                 bad_request(format!(
                     "Question {} is not part of the {} questionnaire",
-                    answer.question_id, category.name
+                    answer.question_id, category.label
                 ))
             })?;
         if out.iter().any(|(id, _)| *id == question.id) {

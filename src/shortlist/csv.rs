@@ -64,7 +64,7 @@ pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
             let row = [
                 brief.firm_name.as_str(),
                 &stage,
-                &group.category_name,
+                &group.category_label,
                 &criteria,
                 &e.vendor_name,
                 e.status.label(),

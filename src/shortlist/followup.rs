@@ -27,7 +27,7 @@ fn delivery(
     vendor: &str,
     vendor_id: u64,
     day: &str,
-    base: &str,
+    base: Option<&str>,
     now: i64,
 ) -> Delivery {
     let title = format!("How did your demo with {vendor} go?");
@@ -43,7 +43,10 @@ fn delivery(
             &user.name,
             &title,
             &body,
-            Some(("Record the outcome", &format!("{base}{link}"))),
+            Some((
+                "Record the outcome",
+                &format!("{}{link}", base.unwrap_or_default()),
+            )),
         ),
         notice: Notice {
             kind: NoticeKind::DemoFollowUp,
@@ -54,13 +57,13 @@ fn delivery(
             link,
             created_at: now,
         },
-        base: base.to_string(),
+        base: base.map(str::to_string),
     }
 }
 
 /// Writes the follow-ups due at `now` (the task passes `crate::platform::clock::now_secs()`; tests pass a
 /// later day). Answers how many were written.
-pub fn run_once(app: &ShortlistState, base: &str, now: i64) -> Result<usize> {
+pub fn run_once(app: &ShortlistState, base: Option<&str>, now: i64) -> Result<usize> {
     let today = now.div_euclid(86_400);
     let due = demos::due(&app.store, today - 1 - LATE_DAYS, today - 1)?;
     let catalog = app.catalog.load();
@@ -88,13 +91,13 @@ pub fn run_once(app: &ShortlistState, base: &str, now: i64) -> Result<usize> {
 }
 
 /// Runs the follow-ups for the life of the server, the first pass at once.
-pub fn spawn(state: ShortlistState, base: String) {
+pub fn spawn(state: ShortlistState, base: Option<String>) {
     crate::platform::periodic::every(Duration::ZERO, EVERY, "demo follow-ups", move || {
         let (state, base) = (state.clone(), base.clone());
         async move {
             let now = crate::platform::clock::now_secs();
             state
-                .blocking(move |app| run_once(app, &base, now))
+                .blocking(move |app| run_once(app, base.as_deref(), now))
                 .await
                 .map(drop)
         }

@@ -29,6 +29,8 @@ pub struct Shortlist {
 pub struct Group {
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     /// Litigation stage 1-9, absent for the other categories.
     pub stage: Option<u8>,
     /// The vendors to compare side by side (2-4 of the group's entries); empty with one entry.
@@ -397,6 +399,7 @@ pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
         groups.push(Group {
             category_id: category.id,
             category_name: category.name.clone(),
+            category_label: category.label.clone(),
             stage: category.stage,
             compare_ids,
             entries: views,
@@ -420,6 +423,8 @@ pub struct Brief {
 pub struct BriefGroup {
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     pub stage: Option<u8>,
     /// The firm's answers to the category's questionnaire, its latest response; empty if none.
     pub criteria: Vec<Criterion>,
@@ -477,6 +482,7 @@ pub fn brief(app: &ShortlistState, user: &User) -> Result<Brief> {
         groups.push(BriefGroup {
             category_id: group.category_id,
             category_name: group.category_name,
+            category_label: group.category_label,
             stage: group.stage,
             criteria,
             criteria_answered_at: answered_at.map(rfc3339),

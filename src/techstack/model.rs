@@ -91,7 +91,7 @@ pub fn parse_save(request: SaveRequest, catalog: &Catalog) -> Result<Vec<(u64, A
         if out.iter().any(|(id, _)| *id == category.id) {
             return Err(bad_request(format!(
                 "{} appears more than once; send each category once",
-                category.name
+                category.label
             )));
         }
         out.push((category.id, parse_item(item, category, catalog)?));
@@ -103,7 +103,7 @@ fn parse_item(item: SaveItem, category: &Category, catalog: &Catalog) -> Result<
     let Some(has_tool) = item.has_tool else {
         return Err(bad_request(format!(
             "Answer Yes or No for {} (hasTool must be true or false)",
-            category.name
+            category.label
         )));
     };
     let selected = item.selected_vendor_ids.unwrap_or_default();
@@ -113,7 +113,7 @@ fn parse_item(item: SaveItem, category: &Category, catalog: &Catalog) -> Result<
         if !selected.is_empty() || item.primary_vendor_id.is_some() || !others.is_empty() {
             return Err(bad_request(format!(
                 "{} is answered No, so it cannot list vendors; answer Yes or remove them",
-                category.name
+                category.label
             )));
         }
         return Ok(Adoption {
@@ -133,12 +133,12 @@ fn parse_item(item: SaveItem, category: &Category, catalog: &Catalog) -> Result<
         if vendor.category_id != category.id {
             let home = catalog
                 .category(vendor.category_id)
-                .map(|c| c.name.as_str());
+                .map(|c| c.label.as_str());
             return Err(bad_request(format!(
                 "{} belongs to {}, not to {}",
                 vendor.name,
                 home.unwrap_or("another category"),
-                category.name
+                category.label
             )));
         }
         if seen.insert(id) {
@@ -150,7 +150,7 @@ fn parse_item(item: SaveItem, category: &Category, catalog: &Catalog) -> Result<
     {
         return Err(bad_request(format!(
             "The primary vendor of {} must be one of its selected vendors",
-            category.name
+            category.label
         )));
     }
 
@@ -180,7 +180,7 @@ fn parse_item(item: SaveItem, category: &Category, catalog: &Catalog) -> Result<
     if count > MAX_VENDORS {
         return Err(bad_request(format!(
             "At most {MAX_VENDORS} vendors per category (listed plus other): {} has {count}",
-            category.name
+            category.label
         )));
     }
     Ok(Adoption {

@@ -49,7 +49,7 @@ fn title(tool: &str, days_until: i64, deadline: &str) -> String {
     }
 }
 
-fn delivery(user: &User, item: &ContractView, base: &str, now: i64) -> Delivery {
+fn delivery(user: &User, item: &ContractView, base: Option<&str>, now: i64) -> Delivery {
     let title = title(
         &item.tool_name,
         item.days_until_deadline,
@@ -59,7 +59,7 @@ fn delivery(user: &User, item: &ContractView, base: &str, now: i64) -> Delivery 
         "The last day to give notice on {} ({}) is {}. Unless notice is given by then, it renews \
          on {} for {} months (notice period: {} days).",
         item.tool_name,
-        item.category_name,
+        item.category_label,
         item.opt_out_deadline,
         item.next_renewal_date,
         item.term_months,
@@ -74,7 +74,10 @@ fn delivery(user: &User, item: &ContractView, base: &str, now: i64) -> Delivery 
             &user.name,
             &title,
             &body,
-            Some(("See the contract", &format!("{base}{link}"))),
+            Some((
+                "See the contract",
+                &format!("{}{link}", base.unwrap_or_default()),
+            )),
         ),
         notice: Notice {
             kind: NoticeKind::RenewalReminder,
@@ -85,7 +88,7 @@ fn delivery(user: &User, item: &ContractView, base: &str, now: i64) -> Delivery 
             link,
             created_at: now,
         },
-        base: base.to_string(),
+        base: base.map(str::to_string),
     }
 }
 
@@ -100,7 +103,7 @@ fn recipients<'a>(members: &'a [User], item: &ContractView) -> Vec<&'a User> {
 
 /// Writes the reminders due at `now` (the task passes `crate::platform::clock::now_secs()`; tests pass the
 /// day they test). Answers how many milestones were written (each one notice per recipient).
-pub fn run_once(app: &RenewalsState, base: &str, now: i64) -> Result<usize> {
+pub fn run_once(app: &RenewalsState, base: Option<&str>, now: i64) -> Result<usize> {
     let today = chrono::DateTime::from_timestamp(now, 0)
         .unwrap_or_default()
         .date_naive();
@@ -150,13 +153,13 @@ pub fn run_once(app: &RenewalsState, base: &str, now: i64) -> Result<usize> {
 /// Runs the reminders for the life of the server: a first pass now, before the server answers
 /// (so a restart at a later date, or with the clock set for a rehearsal, has sent what was due by
 /// the time it serves), then every few minutes.
-pub async fn spawn(state: RenewalsState, base: String) {
+pub async fn spawn(state: RenewalsState, base: Option<String>) {
     let pass = move || {
         let (state, base) = (state.clone(), base.clone());
         async move {
             let now = crate::platform::clock::now_secs();
             state
-                .blocking(move |app| run_once(app, &base, now))
+                .blocking(move |app| run_once(app, base.as_deref(), now))
                 .await
                 .map(drop)
         }

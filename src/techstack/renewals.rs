@@ -7,7 +7,7 @@
 //! server's clock (`deadline::today`), so a reminder task computes the same deadlines.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode, header};
+use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::{Deserialize, Serialize};
 
@@ -43,6 +43,8 @@ pub struct ContractView {
     pub tool_name: String,
     pub category_id: u64,
     pub category_name: String,
+    /// The category's label: what a screen shows.
+    pub category_label: String,
     /// YYYY-MM-DD.
     pub start_date: String,
     pub term_months: u32,
@@ -136,6 +138,7 @@ fn view(
         tool_name: vendor.map(|v| v.name.clone()).unwrap_or_default(),
         category_id: category.map(|c| c.id).unwrap_or_default(),
         category_name: category.map(|c| c.name.clone()).unwrap_or_default(),
+        category_label: category.map(|c| c.label.clone()).unwrap_or_default(),
         start_date: contract.start_date().to_string(),
         term_months: contract.term_months,
         renewal_date: contract.renewal_date().to_string(),
@@ -302,7 +305,11 @@ fn calendar_of(firm_id: FirmId, firm_name: &str, items: &[ContractView]) -> Stri
                 description: format!(
                     "Last day to give notice on {} ({}) before it renews on {} for {} months. \
                      Notice period: {} days.",
-                    item.tool_name, item.category_name, renewal, item.term_months, item.notice_days
+                    item.tool_name,
+                    item.category_label,
+                    renewal,
+                    item.term_months,
+                    item.notice_days
                 ),
             })
         })
@@ -391,11 +398,10 @@ pub async fn get_feed(
 pub async fn create_feed(
     State(state): State<RenewalsState>,
     member: FirmMember,
-    headers: HeaderMap,
 ) -> Result<(StatusCode, Json<CalendarFeedUrl>)> {
     member.role.may_manage()?;
     let (token, hash) = crate::accounts::sessions::new_token();
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    let base = crate::accounts::links::base(&state.config);
     let user = member.user;
     state
         .blocking(move |app| {
@@ -418,7 +424,8 @@ pub async fn create_feed(
     Ok((
         StatusCode::CREATED,
         Json(CalendarFeedUrl {
-            url: format!("{base}/api/calendar/{token}.ics"),
+            // Relative without the install's address: the page makes it whole from where it is open.
+            url: format!("{}/api/calendar/{token}.ics", base.unwrap_or_default()),
         }),
     ))
 }

@@ -138,10 +138,7 @@ fn item(catalog: &Catalog, category: &Category, adoption: Option<Adoption>) -> A
     vendors.sort_by_key(|v| v.name.to_lowercase());
     let primary = adoption.as_ref().and_then(|a| a.primary_vendor_id);
     AdoptionItem {
-        category: CategoryRef {
-            id: category.id,
-            name: category.name.clone(),
-        },
+        category: CategoryRef::from(category),
         vendors,
         adoption: AdoptionAnswer {
             has_tool: adoption.as_ref().map(|a| a.has_tool),

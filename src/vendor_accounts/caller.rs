@@ -1,7 +1,10 @@
 //! Who is asking on a vendor's route: the vendor session cookie, read from this domain's own
 //! table. It is another cookie than a firm's (`litstack_vendor`), found in another table, so a
 //! vendor's session never reaches a firm's route (whose extractors read only `litstack_session`
-//! from the accounts' sessions) and a firm's session never reaches a vendor's.
+//! from the accounts' sessions) and a firm's session never reaches a vendor's. The rules of a
+//! session are the firm's, written once in `platform::caller`: the cookie's shape, the idle and
+//! absolute ends (`SessionLimits`), and the same-origin check of every write that carries it
+//! (`SESSION_COOKIES`).
 
 use axum::extract::{FromRef, FromRequestParts};
 use axum::http::request::Parts;
@@ -10,7 +13,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 use super::VendorAccountsState;
 use super::model::{Account, Session};
 use super::storage::{self, keys};
-use crate::platform::caller::{TokenHash, hash_token};
+use crate::platform::caller::{SessionLimits, TOUCH_EVERY_SECS, TokenHash, session_token};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{AppError, Result, unauthorized};
 
@@ -26,10 +29,10 @@ pub struct VendorCaller {
     pub session_id: u64,
 }
 
-/// The token of a request's vendor cookie, when it has the shape of one.
+/// The token of a request's vendor cookie, when it has the shape of one (the rule every session
+/// cookie is read by: `platform::caller::session_token`).
 pub fn token_hash(jar: &CookieJar) -> Option<TokenHash> {
-    let token = jar.get(COOKIE)?.value();
-    (token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())).then(|| hash_token(token))
+    session_token(jar, COOKIE)
 }
 
 impl<S> FromRequestParts<S> for VendorCaller
@@ -45,18 +48,7 @@ where
         let Some(hash) = token_hash(&jar) else {
             return Err(unauthorized(SIGNED_OUT));
         };
-        let found = tokio::task::spawn_blocking(move || -> Result<Option<(Session, Account)>> {
-            let store = &app.accounts.store;
-            let Some(session) = storage::get::<Session>(store, &keys::session(&hash))? else {
-                return Ok(None);
-            };
-            if session.expires_at <= now_secs() {
-                return Ok(None);
-            }
-            let account = storage::get::<Account>(store, &keys::account(session.account_id))?;
-            Ok(account.map(|a| (session, a)))
-        })
-        .await??;
+        let found = tokio::task::spawn_blocking(move || session_account(&app, &hash)).await??;
         let Some((session, account)) = found else {
             return Err(unauthorized(SIGNED_OUT));
         };
@@ -66,6 +58,48 @@ where
             session_id: session.id,
         })
     }
+}
+
+/// The open session `hash` names and its account. A session past its end, idle or absolute (the
+/// limits a firm's session has), is deleted; one in use has its last use written back at most
+/// every `TOUCH_EVERY_SECS`, never bringing back one signed out meanwhile.
+fn session_account(
+    app: &VendorAccountsState,
+    hash: &TokenHash,
+) -> Result<Option<(Session, Account)>> {
+    let store = &app.accounts.store;
+    let key = keys::session(hash);
+    let Some(mut session) = storage::get::<Session>(store, &key)? else {
+        return Ok(None);
+    };
+    let now = now_secs();
+    if !session.is_open(SessionLimits::of(&app.accounts.config), now) {
+        // Ended whether or not the row goes: a failed delete must not turn "signed out" into an
+        // error.
+        if let Err(e) = storage::write(store, |docs| docs.delete(&key)) {
+            tracing::warn!(error = %e, "an ended vendor session could not be deleted");
+        }
+        tracing::info!(target: "security", vendor_account_id = session.account_id, "vendor session expired");
+        return Ok(None);
+    }
+    if now - session.last_used() >= TOUCH_EVERY_SECS {
+        session.last_seen = now;
+        let touched = storage::write(store, |docs| {
+            if docs.get::<Session>(&key)?.is_none() {
+                return Ok(false);
+            }
+            docs.put(&key, &session)?;
+            Ok(true)
+        });
+        match touched {
+            Ok(true) => {}
+            Ok(false) => return Ok(None),
+            // Only the refresh of its last use failed (a full disk): the request goes on.
+            Err(e) => tracing::warn!(error = %e, "a vendor session's last use was not saved"),
+        }
+    }
+    let account = storage::get::<Account>(store, &keys::account(session.account_id))?;
+    Ok(account.map(|a| (session, a)))
 }
 
 pub fn session_cookie(state: &VendorAccountsState, token: String) -> Cookie<'static> {

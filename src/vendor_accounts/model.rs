@@ -50,6 +50,22 @@ pub struct Session {
     pub expires_at: i64,
     /// The browser and system it says it is ("Firefox on Windows").
     pub device: String,
+    /// Its last use, written back at most every `TOUCH_EVERY_SECS` (0 in a session stored before
+    /// it was kept: its start counts).
+    #[serde(default)]
+    pub last_seen: i64,
+}
+
+impl Session {
+    /// Whether the session is still open at `now`: by the rule every session follows, a firm's
+    /// too (`SessionLimits`: idle and absolute ends), and before the end it was given.
+    pub fn is_open(&self, limits: crate::platform::caller::SessionLimits, now: i64) -> bool {
+        self.expires_at > now && !limits.expired(self.created_at, self.last_used(), now)
+    }
+
+    pub fn last_used(&self) -> i64 {
+        self.last_seen.max(self.created_at)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -119,4 +135,16 @@ pub struct Notice {
     pub body: String,
     pub created_at: i64,
     pub read: bool,
+}
+
+/// How often an operator is mailed about one vendor's proposals: at most once in this many
+/// seconds; a proposal in between is told only under the bell.
+pub const PROPOSAL_MAIL_EVERY_SECS: i64 = 3600;
+
+/// That an operator was mailed about a vendor's proposals (keyed by both): until `until` the next
+/// proposal's notice goes only under the bell. Swept once past (`Docs::sweep`).
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ProposalMailed {
+    pub until: i64,
 }

@@ -6,8 +6,9 @@ use serde::Deserialize;
 use crate::catalog::Vendor;
 use crate::catalog::admin::{FactsUpdate, VendorUpdate, apply_all};
 use crate::catalog::facts::{Provenance, Soc2, Sso, Stated, VendorFacts};
-use crate::catalog::vendor_csv::checked_text;
+use crate::catalog::vendor_checks;
 use crate::platform::error::{Result, bad_request};
+use crate::platform::upload::RowProblems;
 
 /// POST /api/vendor/proposals: the facts of the listing to change; any left out stay as they
 /// are. The booking link and the trust page are http(s) addresses, checked as an import checks
@@ -83,39 +84,28 @@ pub fn apply(
     let mut new_facts = facts.clone();
     let (mut new, mut changed) = apply_all(vendor.clone(), &mut new_facts, &update, by)?;
     if let Some(text) = &changes.description {
-        let text = checked_text(text.trim(), "description", 2000).map_err(bad_request)?;
+        let text = vendor_checks::text(text.trim(), "description", vendor_checks::DESCRIPTION_MAX)
+            .map_err(bad_request)?;
         if text != new.description {
             new.description = text;
             changed.push("description");
         }
     }
-    for (name, list, field, most) in [
+    for (name, list, field) in [
         (
             "shortHighlights",
             &changes.short_highlights,
             &mut new.short_highlights,
-            10,
         ),
-        (
-            "integrations",
-            &changes.integrations,
-            &mut new.integrations,
-            50,
-        ),
+        ("integrations", &changes.integrations, &mut new.integrations),
     ] {
         let Some(list) = list else { continue };
-        if list.len() > most {
-            return Err(bad_request(format!("{name} has more than {most} entries")));
-        }
-        let mut checked = Vec::new();
-        for entry in list {
-            let entry = entry.trim();
-            if entry.is_empty() || entry.contains(';') {
-                return Err(bad_request(format!(
-                    "{name} has an empty entry or one with a \";\": give each as its own text"
-                )));
-            }
-            let entry = checked_text(entry, name, 200).map_err(bad_request)?;
+        let trimmed: Vec<String> = list.iter().map(|e| e.trim().to_string()).collect();
+        let mut problems = RowProblems::default();
+        vendor_checks::list(&mut problems, &trimmed, name);
+        problems.finish().map_err(bad_request)?;
+        let mut checked: Vec<String> = Vec::new();
+        for entry in trimmed {
             if !checked.contains(&entry) {
                 checked.push(entry);
             }

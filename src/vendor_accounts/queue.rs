@@ -4,14 +4,14 @@
 //! proposer told under their bell and by mail.
 
 use axum::extract::State;
-use axum::http::{HeaderMap, StatusCode};
+use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::VendorAccountsState;
 use super::model::{Account, LINK_DAYS, Link, LinkKind, Notice, Proposal, Session, Status};
 use super::routes::{ProposalView, proposal_view};
 use super::storage::{self, keys};
-use crate::accounts::links::link_base;
+use crate::accounts::links;
 use crate::accounts::model::Email;
 use crate::catalog::facts::Provenance;
 use crate::platform::blocking::Blocking;
@@ -52,7 +52,6 @@ pub struct VendorInvitation {
 pub async fn invite_vendor(
     State(state): State<VendorAccountsState>,
     AdminUser(admin): AdminUser,
-    headers: HeaderMap,
     Path(id): Path<VendorId>,
     Json(body): Json<VendorInvitationBody>,
 ) -> Result<(StatusCode, Json<VendorInvitation>)> {
@@ -63,7 +62,7 @@ pub async fn invite_vendor(
         .vendor(id.get())
         .cloned()
         .ok_or_else(|| not_found(format!("There is no vendor with id {id}")))?;
-    let base = link_base(&state.accounts.config, &headers);
+    let base = links::base(&state.accounts.config);
     let answer = state
         .blocking(move |app| {
             storage::write(&app.accounts.store, |docs| {
@@ -87,8 +86,13 @@ pub async fn invite_vendor(
                         invited_by: Some(admin.id),
                     },
                 )?;
-                let url = format!("{base}/vendor/join#{token}");
-                match docs.mail_settings()? {
+                let settings = docs.mail_settings()?;
+                let url = links::link(
+                    base.as_deref(),
+                    &format!("/vendor/join#{token}"),
+                    settings.is_some(),
+                )?;
+                match settings {
                     Some(settings) => {
                         let letter = crate::mail::letters::vendor_access(
                             email.as_str(),
@@ -370,7 +374,6 @@ pub struct DecisionBody {
 pub async fn decide_proposal(
     State(state): State<VendorAccountsState>,
     AdminUser(admin): AdminUser,
-    headers: HeaderMap,
     Path(id): Path<ProposalId>,
     Json(body): Json<DecisionBody>,
 ) -> Result<Json<ProposalView>> {
@@ -393,7 +396,7 @@ pub async fn decide_proposal(
         }
         None => None,
     };
-    let base = link_base(&state.accounts.config, &headers);
+    let base = links::base(&state.accounts.config);
     let id = id.get();
     // A proposed logo is copied before anything is written: a logo that cannot be copied refuses
     // the approval with the reason, and the operator can reject with it.
@@ -404,9 +407,9 @@ pub async fn decide_proposal(
             .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
         match super::proposals::logo_to_copy(&proposal.changes) {
             Some(raw) if proposal.status == Status::Open => {
-                let private = state.accounts.config.private_logo_hosts;
+                let outbound = state.accounts.config.outbound();
                 let store = state.accounts.store.clone();
-                let path = crate::catalog::logos::copy(store, proposal.vendor_id, &raw, private)
+                let path = crate::catalog::logos::copy(store, proposal.vendor_id, &raw, &outbound)
                     .await
                     .map_err(|e| {
                         bad_request(format!(
@@ -506,7 +509,11 @@ pub async fn decide_proposal(
                         &keys::notice(account.id, notice_id),
                         &Notice { id: notice_id, title: title.clone(), body: body.clone(), created_at: now, read: false },
                     )?;
-                    if let Some(settings) = docs.mail_settings()? {
+                    // Without the install's address the letter's link would have no host: the
+                    // vendor reads the answer under their bell.
+                    if let Some(base) = base.as_deref()
+                        && let Some(settings) = docs.mail_settings()?
+                    {
                         let letter = crate::mail::letters::vendor_review(
                             &account.email,
                             &account.name,

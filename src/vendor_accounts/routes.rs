@@ -13,17 +13,20 @@ use serde::{Deserialize, Serialize};
 
 use super::VendorAccountsState;
 use super::caller::{self, VendorCaller};
-use super::model::{Account, LINK_DAYS, Link, LinkKind, Notice, Proposal, Session, Status, Totp};
+use super::model::{
+    Account, LINK_DAYS, Link, LinkKind, Notice, PROPOSAL_MAIL_EVERY_SECS, Proposal, ProposalMailed,
+    Session, Status, Totp,
+};
 use super::proposals::{self, FieldChange, ProposedChanges};
 use super::storage::{self, Docs, keys};
 use crate::accounts::lockout::SignInLimits;
 use crate::accounts::model::{Email, NewPassword, parse_name};
-use crate::accounts::{ClientIp, limiter, links::link_base, password};
+use crate::accounts::{ClientIp, limiter, links, password};
 use crate::catalog::facts::VendorFactsView;
 use crate::notifications::model::{Notice as OperatorNotice, NoticeKind};
 use crate::notifications::storage::Delivery;
 use crate::platform::blocking::Blocking;
-use crate::platform::caller::hash_token;
+use crate::platform::caller::{SessionLimits, hash_token};
 use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{
     ErrorBody, Result, bad_request, conflict, gone, not_found, unauthorized,
@@ -188,7 +191,6 @@ pub struct Sent {
 pub async fn claim_listing(
     State(state): State<VendorAccountsState>,
     ClientIp(ip): ClientIp,
-    headers: HeaderMap,
     Json(body): Json<ClaimBody>,
 ) -> Result<(StatusCode, Json<Sent>)> {
     let email = Email::parse(&body.email)?;
@@ -208,7 +210,7 @@ pub async fn claim_listing(
         limiter::hit(app, &address_key, 3, Duration::from_secs(3600))
     })
     .await?;
-    let base = link_base(&state.accounts.config, &headers);
+    let base = links::mailed_base(&state.accounts.config)?;
     let vendor_id = vendor.id;
     let vendor_name = vendor.name.clone();
     let to = email.as_str().to_string();
@@ -363,7 +365,7 @@ pub async fn accept_vendor_link(
     .await??;
     drop(slot);
     let device = crate::accounts::devices::of_request(&headers, &ip).device;
-    let base = link_base(&state.accounts.config, &headers);
+    let base = links::base(&state.accounts.config);
     let token_hash = hash_token(&body.token);
     let (token, session_hash) = crate::accounts::sessions::new_token();
     let lifetime = state.accounts.config.session_absolute.as_secs() as i64;
@@ -403,7 +405,7 @@ pub async fn accept_vendor_link(
                         docs,
                         &operators,
                         &claimed(&vendor_name, &account),
-                        &base,
+                        base.as_deref(),
                         now,
                     )?;
                 }
@@ -435,6 +437,7 @@ fn start_session(
             created_at: now,
             expires_at: now + lifetime,
             device: device.to_string(),
+            last_seen: now,
         },
     )
 }
@@ -446,13 +449,17 @@ struct ToOperators<'a> {
     body: String,
     link: &'a str,
     action: &'a str,
+    /// The vendor whose proposals this is about: each operator is mailed about them at most
+    /// once every `PROPOSAL_MAIL_EVERY_SECS`, and told only under the bell in between, so a
+    /// vendor cannot flood the operator's inbox. `None`: always mailed.
+    mail_once_an_hour_for: Option<u64>,
 }
 
 fn tell_operators(
     docs: &mut Docs,
     operators: &[crate::platform::caller::User],
     told: &ToOperators,
-    base: &str,
+    base: Option<&str>,
     now: i64,
 ) -> Result<()> {
     for operator in operators {
@@ -463,8 +470,16 @@ fn tell_operators(
             &operator.name,
             &told.title,
             &told.body,
-            Some((told.action, &format!("{base}{}", told.link))),
+            Some((
+                told.action,
+                &format!("{}{}", base.unwrap_or_default(), told.link),
+            )),
         );
+        // A notice without the install's address is not mailed (`Delivery::base`).
+        let base = match told.mail_once_an_hour_for {
+            Some(vendor) if base.is_some() && !mail_due(docs, vendor, operator.id, now)? => None,
+            _ => base,
+        };
         docs.notify(&Delivery {
             notice: OperatorNotice {
                 kind: told.kind,
@@ -476,10 +491,29 @@ fn tell_operators(
                 created_at: now,
             },
             letter,
-            base: base.to_string(),
+            base: base.map(str::to_string),
         })?;
     }
     Ok(())
+}
+
+/// Whether `operator` may be mailed about `vendor`'s proposals now: not within
+/// `PROPOSAL_MAIL_EVERY_SECS` of the last such mail. A mail due is noted as sent.
+fn mail_due(docs: &mut Docs, vendor: u64, operator: u64, now: i64) -> Result<bool> {
+    let key = keys::proposal_mailed(vendor, operator);
+    if docs
+        .get::<ProposalMailed>(&key)?
+        .is_some_and(|m| m.until > now)
+    {
+        return Ok(false);
+    }
+    docs.put(
+        &key,
+        &ProposalMailed {
+            until: now + PROPOSAL_MAIL_EVERY_SECS,
+        },
+    )?;
+    Ok(true)
 }
 
 /// That a listing was claimed: who proved an address at its domain.
@@ -494,6 +528,7 @@ fn claimed(vendor: &str, account: &Account) -> ToOperators<'static> {
         ),
         link: "/admin/vendors#vendor-accounts",
         action: "See the vendor accounts",
+        mail_once_an_hour_for: None,
     }
 }
 
@@ -824,7 +859,6 @@ pub async fn list_proposals(
 pub async fn propose_change(
     State(state): State<VendorAccountsState>,
     who: VendorCaller,
-    headers: HeaderMap,
     Json(body): Json<serde_json::Value>,
 ) -> Result<(StatusCode, Json<ProposalView>)> {
     let account = who.account;
@@ -843,7 +877,7 @@ pub async fn propose_change(
         let labels: Vec<String> = changes.into_iter().map(|c| c.label).collect();
         (vendor.name.clone(), labels)
     };
-    let base = link_base(&state.accounts.config, &headers);
+    let base = links::base(&state.accounts.config);
     let proposal = state
         .blocking(move |app| {
             let operators = operators(&app.accounts.store)?;
@@ -885,8 +919,10 @@ pub async fn propose_change(
                     ),
                     link: "/admin/vendors#vendor-proposals",
                     action: "See the proposals",
+                    mail_once_an_hour_for: Some(account.vendor_id),
                 };
-                tell_operators(docs, &operators, &told, &base, proposal.submitted_at)?;
+                docs.sweep(proposal.submitted_at)?;
+                tell_operators(docs, &operators, &told, base.as_deref(), proposal.submitted_at)?;
                 Ok(proposal)
             })
         })
@@ -1049,12 +1085,13 @@ pub async fn vendor_sessions(
 ) -> Result<Json<VendorSessions>> {
     let (id, current) = (who.account.id, who.session_id);
     let now = now_secs();
+    let limits = SessionLimits::of(&state.accounts.config);
     let mut items: Vec<VendorSessionView> = state
         .blocking(move |app| storage::scan::<Session>(&app.accounts.store, keys::SESSIONS))
         .await?
         .into_iter()
         .map(|(_, s)| s)
-        .filter(|s| s.account_id == id && s.expires_at > now)
+        .filter(|s| s.account_id == id && s.is_open(limits, now))
         .map(|s| VendorSessionView {
             id: s.id,
             device: s.device,

@@ -52,6 +52,11 @@ pub mod keys {
     pub fn sequence(name: &str) -> String {
         format!("seq:{name}")
     }
+    /// When `operator` was last mailed about `vendor`'s proposals.
+    pub fn proposal_mailed(vendor: u64, operator: u64) -> String {
+        format!("mailed:{vendor:016x}:{operator:016x}")
+    }
+    pub const PROPOSALS_MAILED: &str = "mailed:";
 }
 
 /// The advisory lock every PostgreSQL write takes first.
@@ -221,8 +226,9 @@ impl Docs<'_, '_> {
         })
     }
 
-    /// Deletes the sessions and links past their end: called by every write that adds one, so
-    /// the table never holds more than the live ones and the few that ended since.
+    /// Deletes the sessions, links and proposal-mail marks past their end: called by every write
+    /// that adds one, so the table never holds more than the live ones and the few that ended
+    /// since.
     pub fn sweep(&mut self, now: i64) -> Result<()> {
         let ended: Vec<String> = self
             .scan::<super::model::Session>(keys::SESSIONS)?
@@ -233,6 +239,12 @@ impl Docs<'_, '_> {
                 self.scan::<super::model::Link>(keys::LINKS)?
                     .into_iter()
                     .filter(|(_, l)| l.expires_at <= now)
+                    .map(|(k, _)| k),
+            )
+            .chain(
+                self.scan::<super::model::ProposalMailed>(keys::PROPOSALS_MAILED)?
+                    .into_iter()
+                    .filter(|(_, m)| m.until <= now)
                     .map(|(k, _)| k),
             )
             .collect();

@@ -39,8 +39,8 @@ pub struct PastRecommendation {
     pub needs_met: Vec<String>,
 }
 
-/// A click on this vendor's Schedule Meeting (or, without a booking link, "Request a demo on
-/// {vendor}'s site") by the user.
+/// A click on this vendor's Schedule Meeting (kind `BOOKING`) or Visit Website (kind `WEBSITE`)
+/// by the user.
 #[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct MeetingClickItem {

@@ -2,9 +2,7 @@
 //! firm's stack, the user's own history with it and the alternatives.
 
 use super::alternatives::{self, FirmFit};
-use super::model::{
-    CategoryRef, FirmHistory, Integration, MeetingClickItem, PastRecommendation, VendorProfile,
-};
+use super::model::{FirmHistory, Integration, MeetingClickItem, PastRecommendation, VendorProfile};
 use crate::catalog::meetings::{rfc3339, user_vendor_clicks};
 use crate::platform::caller::User;
 use crate::platform::error::{Result, not_found};
@@ -16,23 +14,13 @@ pub fn unknown_vendor(id: u64) -> crate::platform::error::AppError {
     not_found(format!("There is no vendor with id {id}"))
 }
 
-fn category_ref(catalog: &crate::catalog::Catalog, id: u64) -> CategoryRef {
-    CategoryRef {
-        id,
-        name: catalog
-            .category(id)
-            .map(|c| c.name.clone())
-            .unwrap_or_default(),
-    }
-}
-
 /// The profile of vendor `id` as `user` sees it.
 pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorProfile> {
     let catalog = app.catalog.load();
     let vendor = catalog.vendor(id).ok_or_else(|| unknown_vendor(id))?;
     let firm = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
     let dismissed = storage::dismissed(&app.store, user.firm.id)?;
-    let category = category_ref(&catalog, vendor.category_id);
+    let category = catalog.category_ref(vendor.category_id);
 
     let integrations = vendor
         .integrations
@@ -49,7 +37,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         .map(|(category_id, _, rec)| {
             let list = crate::recommend::reason_lines::ReasonList::from_stored(&rec.strengths);
             PastRecommendation {
-                category: category_ref(&catalog, category_id),
+                category: catalog.category_ref(category_id),
                 recommended_at: rfc3339(rec.at),
                 reasons: list.strengths,
                 needs_met: list.needs_met,
@@ -88,7 +76,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
             .iter()
             .filter(|v| v.category_id == vendor.category_id),
         &fit,
-        &category.name,
+        &category.label,
     );
 
     for alt in &mut alternatives {

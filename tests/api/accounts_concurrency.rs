@@ -1,10 +1,11 @@
 //! The accounts invariants that redb's single writer gives, under requests fired at once at one
 //! router (so each goes through the real storage of the backend under test): one account per
-//! email, exactly one first admin, ids never reused; in hub mode also across two nodes.
+//! email, exactly one first admin, ids never reused, one live invitation link per person; in hub
+//! mode also across two nodes.
 
 use axum::Router;
 use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::{Method, Request, StatusCode, header};
 use serde_json::json;
 use tower::ServiceExt;
 
@@ -230,5 +231,78 @@ async fn in_hub_mode_failed_sign_ins_are_counted_across_nodes() {
         let res = router.clone().oneshot(sign_in()).await.unwrap();
         assert_eq!(res.status(), StatusCode::TOO_MANY_REQUESTS);
         assert!(res.headers().contains_key(header::RETRY_AFTER));
+    }
+}
+
+/// Sends `req` through `router` on a task of its own; answers its status and JSON body.
+fn send_on(
+    router: &Router,
+    req: Request<Body>,
+) -> tokio::task::JoinHandle<(StatusCode, serde_json::Value)> {
+    let router = router.clone();
+    tokio::spawn(async move {
+        let res = router.oneshot(req).await.unwrap();
+        let status = res.status();
+        let body = http_body_util::BodyExt::collect(res.into_body())
+            .await
+            .unwrap()
+            .to_bytes();
+        (status, serde_json::from_slice(&body).unwrap_or_default())
+    })
+}
+
+/// Two invitations of one person sent at the same instant, an admin's and a viewer's (on a hub
+/// through two nodes of one database): both are made, and exactly one link still opens the
+/// door; the firm lists one pending invitation of them. Both links once stayed live, so the stale
+/// one could make an admin of a person meant to be a viewer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn invitations_of_one_person_at_once_leave_one_live_link() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let node_b = on_postgres().then(|| second_node(&app));
+    let b_router = node_b
+        .as_ref()
+        .map_or_else(|| app.router.clone(), |(_, router)| router.clone());
+    for round in 0..12 {
+        let email = format!("pat{round}@doe-law.com");
+        let invite = |role: &str| {
+            app.json_request(
+                Method::POST,
+                "/api/firm/invitations",
+                json!({ "email": email, "role": role }),
+            )
+        };
+        // Spawned before either is awaited, so they run at once.
+        let sends = [
+            send_on(&app.router, invite("admin")),
+            send_on(&b_router, invite("viewer")),
+        ];
+        let mut tokens = Vec::new();
+        for send in sends {
+            let (status, body) = send.await.unwrap();
+            assert_eq!(status, StatusCode::CREATED, "round {round}: {body}");
+            let link = body["link"].as_str().unwrap();
+            tokens.push(link.split_once("/join#").unwrap().1.to_string());
+        }
+
+        let mut usable = 0;
+        for token in &tokens {
+            let look_up = json!({ "token": token });
+            let res = app.post("/api/auth/invitation", look_up).await;
+            match res.status {
+                StatusCode::OK => usable += 1,
+                StatusCode::GONE => assert!(res.error().contains("withdrawn"), "{}", res.error()),
+                other => panic!("round {round}: {other} {}", res.text()),
+            }
+        }
+        assert_eq!(usable, 1, "round {round}: one live link per person");
+        let pending = app.get("/api/firm/invitations").await.json();
+        let of_them = pending["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|i| i["email"] == email.as_str())
+            .count();
+        assert_eq!(of_them, 1, "round {round}: {pending}");
     }
 }

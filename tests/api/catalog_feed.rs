@@ -1,5 +1,6 @@
-//! The shared catalog through the API: the operator sets where the feed comes from and pulls it;
-//! a member cannot; a refused file changes nothing; an install serves its own signed file.
+//! The shared catalog through the API: the operator sets where the feed comes from (an https
+//! address, or a file in the data directory) and pulls it; a member cannot; a refused file
+//! changes nothing; an install serves its own signed file.
 
 use axum::http::{Method, StatusCode};
 use serde_json::json;
@@ -42,11 +43,25 @@ impl Publisher {
     }
 }
 
+/// Copies the published `file` into `app`'s data directory, where the operator's screen may read
+/// it; answers its path there.
+fn placed_in(app: &TestApp, file: &str) -> String {
+    let dir = app.data_dir();
+    let name = std::path::Path::new(file).file_name().unwrap();
+    let placed = std::path::absolute(dir.join(name)).unwrap();
+    std::fs::copy(file, &placed).unwrap();
+    placed.to_string_lossy().into_owned()
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
     let publisher = Publisher::new();
     let mut app = TestApp::new();
     app.sign_up().await;
+    // On PostgreSQL too the install has a data directory: the one place its screen reads files.
+    let data_dir = std::path::absolute(app.data_dir()).unwrap();
+    std::fs::create_dir_all(&data_dir).unwrap();
+    let in_data = |name: &str| data_dir.join(name).to_string_lossy().into_owned();
 
     let empty = app.get("/api/admin/catalog-feed").await;
     assert_eq!(empty.status, StatusCode::OK, "{}", empty.text());
@@ -70,8 +85,22 @@ async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
             json!({"source": "javascript:alert(1)", "publicKey": null, "schedule": "never"}),
             "absolute path",
         ),
+        // A file elsewhere on the server, or reached through "..": the screen reads none.
         (
-            json!({"source": "/srv/feed.json", "publicKey": "ed25519:12", "schedule": "never"}),
+            json!({"source": "/etc/passwd", "publicKey": null, "schedule": "never"}),
+            "is not in the data directory",
+        ),
+        (
+            json!({"source": in_data("../../../etc/passwd"), "publicKey": null, "schedule": "never"}),
+            "is not in the data directory",
+        ),
+        // Plain http only to a host the install names in --fetch-private-hosts.
+        (
+            json!({"source": "http://hub.example.com/api/catalog/feed", "publicKey": null, "schedule": "never"}),
+            "must start with https://",
+        ),
+        (
+            json!({"source": in_data("feed.json"), "publicKey": "ed25519:12", "schedule": "never"}),
             "64 hexadecimal digits",
         ),
         (
@@ -79,7 +108,7 @@ async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
             "A schedule needs",
         ),
         (
-            json!({"source": "/srv/feed.json", "schedule": "hourly", "publicKey": null}),
+            json!({"source": in_data("feed.json"), "schedule": "hourly", "publicKey": null}),
             "schedule",
         ),
     ] {
@@ -96,7 +125,7 @@ async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
         assert!(error.contains(says), "{body}: {error}");
     }
 
-    let v1 = publisher.publish("v1.json");
+    let v1 = placed_in(&app, &publisher.publish("v1.json"));
     let key = publisher.key.public().to_string();
     let set = app
         .call(
@@ -122,7 +151,7 @@ async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
     let vendors_before = format!("{:?}", app.state.catalog.load().vendors);
     let v2 = publisher.publish("v2.json");
     let text = std::fs::read_to_string(&v2).unwrap();
-    let tampered = publisher.dir.path().join("tampered.json");
+    let tampered = data_dir.join("tampered.json");
     std::fs::write(&tampered, text.replacen("Avvo", "Avvx", 1)).unwrap();
     app.call(
         Method::PUT,
@@ -147,31 +176,57 @@ async fn the_operator_follows_a_feed_and_a_refused_file_changes_nothing() {
     assert_eq!(status["lastAttempt"]["message"], error);
 
     // A source that is not there says so.
-    app.call(
-        Method::PUT,
-        "/api/admin/catalog-feed",
-        Some(json!({"source": "/nonexistent/feed.json", "publicKey": key, "schedule": "never"})),
-    )
-    .await;
+    let nowhere = in_data("nonexistent/feed.json");
+    let set = app
+        .call(
+            Method::PUT,
+            "/api/admin/catalog-feed",
+            Some(json!({"source": nowhere, "publicKey": key, "schedule": "never"})),
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::OK, "{}", set.text());
     let missing = app.post("/api/admin/catalog-feed/pull", json!({})).await;
     assert_eq!(missing.status, StatusCode::BAD_REQUEST);
+    let error = missing.json()["error"].as_str().unwrap().to_string();
     assert!(
-        missing.json()["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("Cannot read /nonexistent/feed.json")
+        error.starts_with(&format!("Cannot read {nowhere}")),
+        "{error}"
     );
 
-    // A device is not a file: never read (it would never end).
-    app.call(
-        Method::PUT,
-        "/api/admin/catalog-feed",
-        Some(json!({"source": "/dev/zero", "publicKey": key, "schedule": "never"})),
-    )
-    .await;
-    let device = app.post("/api/admin/catalog-feed/pull", json!({})).await;
-    assert_eq!(device.status, StatusCode::BAD_REQUEST);
-    assert_eq!(device.json()["error"], "/dev/zero is not a file");
+    // A link in the data directory that leads out of it is not followed: not to a device
+    // (which would never end), not to another file of the server.
+    for (name, target) in [("zero.json", "/dev/zero"), ("passwd.json", "/etc/passwd")] {
+        let link = data_dir.join(name);
+        std::os::unix::fs::symlink(target, &link).unwrap();
+        let set = app
+            .call(
+                Method::PUT,
+                "/api/admin/catalog-feed",
+                Some(json!({"source": link, "publicKey": key, "schedule": "never"})),
+            )
+            .await;
+        assert_eq!(set.status, StatusCode::OK, "{}", set.text());
+        let refused = app.post("/api/admin/catalog-feed/pull", json!({})).await;
+        assert_eq!(refused.status, StatusCode::BAD_REQUEST);
+        let error = refused.json()["error"].as_str().unwrap().to_string();
+        assert!(
+            error.ends_with("leads out of the data directory: put the feed file itself there"),
+            "{error}"
+        );
+    }
+    // A directory is not a file.
+    let set = app
+        .call(
+            Method::PUT,
+            "/api/admin/catalog-feed",
+            Some(json!({"source": in_data(""), "publicKey": key, "schedule": "never"})),
+        )
+        .await;
+    assert_eq!(set.status, StatusCode::OK, "{}", set.text());
+    let directory = app.post("/api/admin/catalog-feed/pull", json!({})).await;
+    assert_eq!(directory.status, StatusCode::BAD_REQUEST);
+    let error = directory.json()["error"].as_str().unwrap().to_string();
+    assert!(error.ends_with("is not a file"), "{error}");
 
     // An open choice that is not there.
     let gone = app
@@ -275,12 +330,31 @@ fn a_catalog_published_on_the_command_line_is_served_over_http_and_pulled() {
 
     let laptop = dir.path().join("laptop");
     let other = SecretKey::generate().public().to_string();
+    // Plain http to loopback only when the command names the host; then a wrong key.
     let (code, err) = fails(
         litstack()
             .args([
                 "catalog",
                 "pull",
                 &url,
+                "--public-key",
+                &other,
+                "--data-dir",
+            ])
+            .arg(&laptop),
+    );
+    assert!(
+        code != 0 && err.contains("must start with https://"),
+        "{err}"
+    );
+    let (code, err) = fails(
+        litstack()
+            .args([
+                "catalog",
+                "pull",
+                &url,
+                "--fetch-private-hosts",
+                "127.0.0.1",
                 "--public-key",
                 &other,
                 "--data-dir",
@@ -294,6 +368,8 @@ fn a_catalog_published_on_the_command_line_is_served_over_http_and_pulled() {
                 "catalog",
                 "pull",
                 &url,
+                "--fetch-private-hosts",
+                "127.0.0.1",
                 "--public-key",
                 &public,
                 "--data-dir",
@@ -307,6 +383,7 @@ fn a_catalog_published_on_the_command_line_is_served_over_http_and_pulled() {
     let out = succeeds(
         litstack()
             .args(["catalog", "pull", &url, "--data-dir"])
+            .env("LITSTACK_FETCH_PRIVATE_HOSTS", "127.0.0.1")
             .arg(&laptop),
     );
     assert!(out.contains("applied already"), "{out}");

@@ -141,7 +141,10 @@ async fn columns_follow_the_order_asked_and_mark_the_firms_tools_and_the_differe
     assert_eq!(c["demandDays"], 90);
 
     let smith = column(&c, SMITH);
-    assert_eq!(smith["category"], json!({ "id": INTAKE, "name": "Intake" }));
+    assert_eq!(
+        smith["category"],
+        json!({ "id": INTAKE, "name": "Intake", "label": "Intake" })
+    );
     assert_eq!(smith["priceBracket"], 2);
     assert_eq!(smith["firmSizes"], json!(["E6_20", "E21_50"]));
     assert_eq!(smith["practiceAreas"], json!(["Personal Injury"]));

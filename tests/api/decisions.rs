@@ -582,6 +582,66 @@ async fn a_change_to_what_the_record_holds_makes_a_new_version_on_the_next_read(
     assert_eq!(approver(&d, f.cy)["state"], "waiting");
 }
 
+/// The versions the store holds for decision `id` of the signed-in firm.
+async fn stored_versions(f: &mut Firm, id: u64) -> Vec<u32> {
+    let me = f.app.get("/api/auth/me").await.json();
+    let firm = litstack::platform::firm_id::FirmId::for_fixtures(
+        me["user"]["firm"]["id"].as_u64().unwrap(),
+    );
+    litstack::decisions::storage::versions(&f.app.state.store, firm, id)
+        .unwrap()
+        .iter()
+        .map(|v| v.n)
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn reading_a_decision_whose_record_changed_shows_the_next_version_and_stores_nothing() {
+    let mut f = firm().await;
+    let d = f
+        .app
+        .post("/api/decisions", proposal(&f, json!([f.ann, f.cy])))
+        .await
+        .json();
+    let id = d["id"].as_u64().unwrap();
+    let path = format!("/api/shortlist/{}", f.vendors[1]);
+    let res = f
+        .app
+        .call(Method::PUT, &path, Some(json!({"status": "Considering"})))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    // Every read, of the decision, its list and the new version, shows version 2 and writes none.
+    for _ in 0..2 {
+        let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
+        assert_eq!(d["version"], json!(2));
+        assert_eq!(d["versions"].as_array().unwrap().len(), 2);
+        let list = f.app.get("/api/decisions").await.json();
+        let listed = list["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["id"] == id)
+            .unwrap()
+            .clone();
+        assert_eq!(listed["version"], json!(2), "the list agrees: {listed}");
+        let v2 = f.app.get(&format!("/api/decisions/{id}/versions/2")).await;
+        assert_eq!(v2.status, StatusCode::OK, "{}", v2.text());
+    }
+    assert_eq!(
+        stored_versions(&mut f, id).await,
+        vec![1],
+        "a read wrote a version"
+    );
+
+    // The next write stores the version read, under the hash that was shown.
+    let shown = f.app.get(&format!("/api/decisions/{id}")).await.json();
+    let hash = shown["versionHash"].as_str().unwrap().to_string();
+    let res = verdict(&mut f.app, id, "approve", &hash, "").await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(stored_versions(&mut f, id).await, vec![1, 2]);
+}
+
 /// Saves the category's criteria and answers their ids.
 async fn criteria(f: &mut Firm) -> Vec<String> {
     let body = json!({ "criteria": [
@@ -613,7 +673,7 @@ async fn score(f: &mut Firm, vendor: u64, ids: &[String], scores: [i64; 2]) {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_stale() {
+async fn the_record_holds_the_evaluation_and_the_round_closes_with_the_proposal() {
     let mut f = firm().await;
     let ids = criteria(&mut f).await;
     let [a, b, _] = f.vendors;
@@ -653,52 +713,43 @@ async fn the_record_holds_the_evaluation_and_a_new_scorecard_makes_an_approval_s
         verdict(&mut f.app, id, "approve", &h1, "").await.status,
         StatusCode::OK
     );
-    // Ann's approval was the only one: final. A second decision shows the next scorecard's effect.
-    let res = f
-        .app
-        .post("/api/decisions", proposal(&f, json!([f.ann, f.cy])))
-        .await;
-    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
-    let d = res.json();
-    let id = d["id"].as_u64().unwrap();
-    let h1 = d["versionHash"].as_str().unwrap().to_string();
-    assert_eq!(
-        verdict(&mut f.app, id, "approve", &h1, "").await.status,
-        StatusCode::OK
+    // Ann's approval was the only one: final. The round closed when the decision was proposed:
+    // Cy, who never scored, cannot score it now, and the record keeps the figures decided on.
+    as_user(&mut f.app, "cy@doe-law.com").await;
+    let path = format!("/api/evaluations/{}/scorecards/{a}", f.category);
+    let body = json!({ "scores": [
+        { "criterionId": ids[0], "score": 2, "comment": "" },
+        { "criterionId": ids[1], "score": 4, "comment": "" }
+    ] });
+    let res = f.app.call(Method::PUT, &path, Some(body.clone())).await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    let why = res.error();
+    assert!(
+        why.contains("closed on") && why.contains(&format!("(decision {id})")),
+        "{why}"
     );
+    let e = f
+        .app
+        .get(&format!("/api/evaluations/{}", f.category))
+        .await
+        .json();
+    assert_eq!(e["canScore"], false, "{e}");
+    assert_eq!(e["closed"]["decisionId"], json!(id), "{e}");
+    let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
+    assert_eq!(d["versions"].as_array().unwrap().len(), 1);
+    assert_eq!(d["record"]["evaluation"], *evaluation);
 
-    // Cy scores the chosen vendor far lower: a scorecard added, a disagreement flag.
+    // Scoring again is a new round, which the final decision's record never follows.
+    as_user(&mut f.app, "ann@doe-law.com").await;
+    let path_re = format!("/api/evaluations/{}/re-evaluate", f.category);
+    let res = f.app.post(&path_re, json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["round"], 2);
     as_user(&mut f.app, "cy@doe-law.com").await;
     score(&mut f, a, &ids, [2, 4]).await;
-    let a_id = a.to_string();
     let d = f.app.get(&format!("/api/decisions/{id}")).await.json();
-    assert_eq!(d["version"], 2);
-    let lines: Vec<&str> = approver(&d, f.ann)["changesSince"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap())
-        .collect();
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("Scorecard added: Cy Lee for ")),
-        "{lines:?}"
-    );
-    assert!(
-        lines
-            .iter()
-            .any(|l| l.starts_with("Disagreement flags for ")),
-        "{lines:?}"
-    );
-    let vendor = d["record"]["evaluation"]["vendors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|v| v["vendorId"] == a_id.as_str())
-        .unwrap()
-        .clone();
-    assert_eq!(vendor["disagreements"], json!([ids[0]]), "{vendor}");
+    assert_eq!(d["versions"].as_array().unwrap().len(), 1);
+    assert_eq!(d["record"]["evaluation"], *evaluation);
 }
 
 /// A decision made final while the tech stack of its category is saved: both answer, whichever

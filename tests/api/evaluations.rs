@@ -682,3 +682,147 @@ async fn the_record_is_the_same_twice_in_a_stable_order() {
     // Price 4 -> 75 at 60, support 2 -> 25 at 40: 55.
     assert_eq!(lawmatics.weighted_score, Some(55));
 }
+
+/// Every answer a person who has not scored a vendor can read of the open round: no total.
+async fn no_total_for(app: &mut TestApp, vendor_id: u64) {
+    let s = summary(app).await;
+    let v = vendor(&s, vendor_id);
+    assert_eq!(v["weightedScore"], Value::Null, "{v}");
+    assert!(v["criteria"].as_array().unwrap().is_empty(), "{v}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_closed_round_takes_no_write_from_any_role_and_no_total_shows_before_it_closes() {
+    let mut app = TestApp::new();
+    let (ann, mo, vi) = firm(&mut app).await;
+    save_criteria(&mut app).await;
+    score(&mut app, LEAD_DOCKET, Some(4), Some(3)).await;
+    let reference = app
+        .post(
+            &format!("/api/evaluations/{INTAKE}/references"),
+            json!({ "vendorId": LEAD_DOCKET, "firmCalled": "Roe Injury Law",
+                "firmSize": "11-25 staff", "date": "2026-01-05",
+                "questions": [{ "question": "Support?", "answer": "Fast" }] }),
+        )
+        .await;
+    assert_eq!(
+        reference.status,
+        StatusCode::CREATED,
+        "{}",
+        reference.text()
+    );
+    let reference_id = reference.json()["id"].as_u64().unwrap();
+
+    // Before the round closes, whoever has not scored Lead Docket sees no total of it: not Mo
+    // (a member with a draft), not Vi (a viewer), however many scorecards arrive.
+    app.cookie = mo.clone();
+    put(
+        &mut app,
+        &card_path(LEAD_DOCKET),
+        json!({ "scores": [{ "criterionId": "price", "score": 2 }] }),
+    )
+    .await;
+    for who in [&mo, &vi] {
+        app.cookie = who.clone();
+        no_total_for(&mut app, LEAD_DOCKET).await;
+    }
+
+    // Only an owner or admin closes it.
+    let close = format!("/api/evaluations/{INTAKE}/close");
+    app.cookie = mo.clone();
+    assert_eq!(
+        app.post(&close, json!({})).await.status,
+        StatusCode::FORBIDDEN
+    );
+    app.cookie = ann.clone();
+    let before = summary(&mut app).await;
+    let closed = app.post(&close, json!({})).await;
+    assert_eq!(closed.status, StatusCode::OK, "{}", closed.text());
+    let closed = closed.json();
+    assert_eq!(closed["closed"]["by"], "Ann Doe", "{closed}");
+    assert_eq!(closed["closed"]["decisionId"], Value::Null);
+    assert_eq!(closed["canScore"], false);
+    assert_eq!(closed["canStartRound"], true);
+
+    // Every write, as every role: a member and an owner are told the round is closed (409), a
+    // viewer that viewers do not write (403); nothing changes.
+    let card = json!({ "scores": [
+        { "criterionId": "price", "score": 1 }, { "criterionId": "support", "score": 1 }
+    ] });
+    let writes: Vec<(Method, String, Option<Value>)> = vec![
+        (
+            Method::PUT,
+            criteria_path(),
+            Some(json!({ "criteria": [
+                { "name": "Price", "weight": 50 }, { "name": "Support", "weight": 50 }
+            ], "reason": "Support matters as much" })),
+        ),
+        (Method::PUT, card_path(LEAD_DOCKET), Some(card.clone())),
+        (Method::PUT, card_path(LAWMATICS), Some(card)),
+        (
+            Method::POST,
+            format!("{}/submit", card_path(LEAD_DOCKET)),
+            None,
+        ),
+        (
+            Method::POST,
+            format!("/api/evaluations/{INTAKE}/references"),
+            Some(
+                json!({ "vendorId": LAWMATICS, "firmCalled": "Doe Law", "firmSize": "2-5",
+                "date": "2026-01-06", "questions": [{ "question": "Q?", "answer": "A" }] }),
+            ),
+        ),
+        (
+            Method::DELETE,
+            format!("/api/evaluations/{INTAKE}/references/{reference_id}"),
+            None,
+        ),
+    ];
+    for (role, who) in [("owner", &ann), ("member", &mo), ("viewer", &vi)] {
+        app.cookie = who.clone();
+        for (method, path, body) in &writes {
+            let res = app.call(method.clone(), path, body.clone()).await;
+            let wanted = if role == "viewer" {
+                StatusCode::FORBIDDEN
+            } else {
+                StatusCode::CONFLICT
+            };
+            assert_eq!(res.status, wanted, "{role} {method} {path}: {}", res.text());
+            if wanted == StatusCode::CONFLICT {
+                assert!(
+                    res.error().contains("was closed on")
+                        && res.error().contains("starts a new round"),
+                    "{}",
+                    res.error()
+                );
+            }
+        }
+    }
+    app.cookie = ann.clone();
+    let after = summary(&mut app).await;
+    for id in [LEAD_DOCKET, LAWMATICS] {
+        for field in ["weightedScore", "submittedCount", "references"] {
+            assert_eq!(
+                vendor(&after, id)[field],
+                vendor(&before, id)[field],
+                "{field}"
+            );
+        }
+    }
+    assert_eq!(after["criteria"], before["criteria"]);
+    // Over: with no decision to wait for, Mo sees the scores he could not see before.
+    app.cookie = mo.clone();
+    let seen = summary(&mut app).await;
+    assert_eq!(vendor(&seen, LEAD_DOCKET)["scoresVisible"], true);
+    app.cookie = ann.clone();
+
+    // Scoring again is a new round.
+    let res = app
+        .post(&format!("/api/evaluations/{INTAKE}/re-evaluate"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["round"], 2);
+    assert_eq!(res.json()["canScore"], true);
+    assert_eq!(res.json()["closed"], Value::Null);
+    assert_eq!(res.json()["canStartRound"], false);
+}

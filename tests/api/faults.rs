@@ -588,7 +588,12 @@ fn other_processes_on_a_served_data_directory_exit_at_once_and_backups_pass_the_
 
     // The running server's backup download: a consistent copy that passes the check.
     let answer = Conn::open(&addr)
-        .send("GET", "/api/admin/backup", Some(&token), None)
+        .send(
+            "POST",
+            "/api/admin/backup",
+            Some(&token),
+            Some(("application/json", b"{}")),
+        )
         .unwrap();
     assert_eq!(answer.status, 200);
     let downloaded = dir.path().join("downloaded.redb");

@@ -551,7 +551,7 @@ async fn new_firm(app: &mut TestApp, email: &str) -> u64 {
 
 /// A firm's deletion and the operator's merge of that firm, at once: one acts, and the other
 /// finds nothing left to do (the merge takes the scheduled deletion with the merged firm) or
-/// refuses (the deleted firm is gone). On PostgreSQL the two once locked the firm's row and its
+/// refuses (the deleted firm is gone; a merge into a firm being deleted is refused anyway). On PostgreSQL the two once locked the firm's row and its
 /// scheduled deletion in opposite orders.
 #[tokio::test(flavor = "multi_thread")]
 async fn a_deletion_and_a_merge_of_the_firm_at_once_both_finish() {
@@ -579,8 +579,14 @@ async fn a_deletion_and_a_merge_of_the_firm_at_once_both_finish() {
             tokio::task::spawn_blocking(move || litstack::firms::deletion::run_due(&accounts, now));
         let merged = merged.await.unwrap();
         let status = merged.status;
+        // A merge into the leaving firm is refused while its deletion is scheduled.
+        let answers = if into == leaving {
+            [StatusCode::CONFLICT, StatusCode::NOT_FOUND]
+        } else {
+            [StatusCode::OK, StatusCode::NOT_FOUND]
+        };
         assert!(
-            status == StatusCode::OK || status == StatusCode::NOT_FOUND,
+            answers.contains(&status),
             "round {round}: {status} {}",
             merged.text()
         );
@@ -594,10 +600,116 @@ async fn a_deletion_and_a_merge_of_the_firm_at_once_both_finish() {
             .map(|f| f["id"].as_u64().unwrap())
             .collect();
         // In every order: merged away (the deletion then finds nothing), deleted (the merge then
-        // answers 404), or the other firm merged into it and then deleted with it.
+        // answers 404), or the merge into it refused and the firm deleted alone.
         assert!(
             !left.contains(&leaving),
             "round {round}: the leaving firm stays ({status}, deleted {deleted:?}): {left:?}"
         );
     }
+}
+
+/// The firm's audit log as its owner reads it (the session in the jar).
+async fn audit_log(app: &mut TestApp) -> Value {
+    let res = app.get("/api/firm/audit").await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    res.json()
+}
+
+/// An owner schedules their firm's deletion; the operator then tries to merge their own firm into
+/// it. The merge is refused (a deletion would take the operator with it), saying what to do, and
+/// the deletion then removes the firm alone: the operator, their firm and their session stay.
+/// Once the merge went through and the deletion took the operator's account and firm.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merge_into_a_firm_scheduled_for_deletion_is_refused_and_its_deletion_spares_the_operator()
+ {
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    let operators_firm = app
+        .sign_up_as("Olga Operator", "olga@install.test")
+        .await
+        .json()["user"]["firm"]["id"]
+        .as_u64()
+        .unwrap();
+    let operator = app.cookie.take();
+    let leaving = new_firm(&mut app, "mo@doe-law.com").await;
+    let res = schedule(&mut app).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let due_day = res.json()["dueAt"].as_str().unwrap()[..10].to_string();
+
+    app.cookie = operator.clone();
+    let merge = json!({ "into": leaving, "from": operators_firm });
+    let res = app.post("/api/admin/firms/merge", merge).await;
+
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert_eq!(
+        res.error(),
+        format!(
+            "Doe & Partners is scheduled for deletion on {due_day}: take its deletion back \
+             before merging another firm into it."
+        )
+    );
+    let now = litstack::platform::clock::now_secs();
+    let deleted = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
+    assert_eq!(deleted, [leaving]);
+    let me = app.get("/api/auth/me").await;
+    assert_eq!(me.status, StatusCode::OK, "{}", me.text());
+    assert_eq!(me.json()["user"]["isAdmin"], true);
+    assert_eq!(me.json()["user"]["firm"]["id"], operators_firm);
+    let firms = app.get("/api/admin/firms").await.json();
+    let ids: Vec<u64> = firms["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["id"].as_u64().unwrap())
+        .collect();
+    assert_eq!(ids, [operators_firm], "{firms}");
+    nothing_stored_of(&app, &["mo@doe-law.com"], 0).await;
+}
+
+/// A deletion checks again when it runs: the operator who joined the firm after it was scheduled
+/// (here promoted from among its members, as `litstack users promote` does) is never deleted.
+/// The deletion does not run and is no longer scheduled, the firm's audit log says why, once, and
+/// a later run finds nothing to do.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_due_deletion_of_a_firm_that_now_holds_the_operator_does_not_run_and_says_why() {
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    app.sign_up_as("Olga Operator", "olga@install.test").await;
+    let firm = new_firm(&mut app, "mo@doe-law.com").await;
+    let token = app.invite("al@doe-law.com", "member").await;
+    let owner = app.cookie.clone();
+    app.join(&token, "Al", "al@doe-law.com").await;
+    app.cookie = owner;
+    assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
+    assert!(litstack::accounts::promote(&app.state.sub(), "al@doe-law.com").unwrap());
+
+    let now = litstack::platform::clock::now_secs();
+    let deleted = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
+    let again = litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
+
+    assert_eq!(deleted, Vec::<u64>::new());
+    assert_eq!(again, Vec::<u64>::new());
+    let me = app.get("/api/auth/me").await;
+    assert_eq!(me.status, StatusCode::OK, "{}", me.text());
+    assert_eq!(me.json()["user"]["firm"]["id"], firm);
+    let deletion = app.get("/api/firm/deletion").await.json();
+    assert_eq!(deletion["scheduled"], false, "{deletion}");
+    let log = audit_log(&mut app).await;
+    let skipped: Vec<&Value> = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "firm_deletion_skipped")
+        .collect();
+    assert_eq!(skipped.len(), 1, "{log}");
+    let detail = skipped[0]["detail"].as_str().unwrap();
+    assert!(
+        detail.starts_with("The firm's deletion, scheduled by Bo Roe for ")
+            && detail.contains("did not run: the install's operator is now one of its members"),
+        "{detail}"
+    );
+    let firms: Vec<u64> = litstack::accounts::all_firms(&app.state.store)
+        .unwrap()
+        .iter()
+        .map(|f| f.id.get())
+        .collect();
+    assert!(firms.contains(&firm), "{firms:?}");
 }

@@ -49,7 +49,8 @@ fn sha256_hex(text: &str) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_owner_takes_every_table_of_the_firm_and_no_secret_or_other_firm() {
-    let mut app = TestApp::new();
+    // Allowed to fetch from the identity provider on loopback.
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     // Another firm, with data that must not appear.
     app.sign_up_as("Zed Roe", "zed@roe-law.com").await;
     let path = "/api/views";

@@ -509,3 +509,69 @@ async fn a_merge_on_one_hub_node_reaches_the_other_nodes_sessions() {
     let members = b.get("/api/firm/members").await.json();
     assert_eq!(members["items"].as_array().unwrap().len(), 2);
 }
+
+/// Whether an invitation's link still opens the door (`POST /api/auth/invitation`).
+async fn live(app: &mut TestApp, token: &str) -> bool {
+    let res = app
+        .post("/api/auth/invitation", json!({ "token": token }))
+        .await;
+    assert!(
+        res.status == StatusCode::OK || res.status == StatusCode::GONE,
+        "{}",
+        res.text()
+    );
+    res.status == StatusCode::OK
+}
+
+/// A merge into a firm whose deletion is scheduled is refused, saying what to do, and writes
+/// nothing; once the deletion is taken back the same merge goes through. Both firms had invited
+/// the same person: the kept firm then holds one live link of them, the later one.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_merge_into_a_firm_scheduled_for_deletion_waits_until_the_deletion_is_taken_back() {
+    let mut app = TestApp::new();
+    let firms = three_firms(&mut app).await;
+    let (into, from) = (firms.bo_firm, firms.cy_firm);
+    app.cookie = firms.bo.clone();
+    // Cy's firm invited Di first (`three_firms`); Bo's invites her too.
+    let bos_invitation = app.invite("Di@Poe-Law.com", "viewer").await;
+    let res = app.post("/api/firm/deletion", json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let due_day = res.json()["dueAt"].as_str().unwrap()[..10].to_string();
+    let before = everything(&mut app, &firms).await;
+
+    app.cookie = firms.operator.clone();
+    let res = merge(&mut app, into, from).await;
+
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    assert_eq!(
+        res.error(),
+        format!(
+            "Doe & Partners is scheduled for deletion on {due_day}: take its deletion back \
+             before merging another firm into it."
+        )
+    );
+    assert_eq!(everything(&mut app, &firms).await, before);
+    app.cookie = firms.operator.clone();
+    let path = format!("/api/admin/firms/{into}/deletion");
+    let res = app.call(Method::DELETE, &path, None).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    let res = merge(&mut app, into, from).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert!(live(&mut app, &bos_invitation).await);
+    assert!(!live(&mut app, &firms.invitation).await);
+    app.cookie = firms.bo.clone();
+    let pending = app.get("/api/firm/invitations").await.json();
+    let di: Vec<&Value> = pending["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|i| {
+            i["email"]
+                .as_str()
+                .unwrap()
+                .eq_ignore_ascii_case("di@poe-law.com")
+        })
+        .collect();
+    assert_eq!(di.len(), 1, "{pending}");
+    assert_eq!(di[0]["role"], "viewer");
+}

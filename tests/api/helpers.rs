@@ -187,6 +187,13 @@ pub fn watchdog() {
     });
 }
 
+/// The install the in-process tests stand for: opened at http://localhost, the address its links
+/// carry (`Config::public_origin`).
+fn served_at_localhost(mut config: Config) -> Config {
+    config.public_url = Some("http://localhost".parse().unwrap());
+    config
+}
+
 impl TestApp {
     pub fn new() -> TestApp {
         Self::with_config(|_| {})
@@ -201,7 +208,7 @@ impl TestApp {
     pub fn with_config(adjust: impl FnOnce(&mut Config)) -> TestApp {
         watchdog();
         let dir = tempfile::tempdir().unwrap();
-        let mut config = Config::for_data_dir(dir.path().join("data"));
+        let mut config = served_at_localhost(Config::for_data_dir(dir.path().join("data")));
         let mut own = None;
         if on_postgres() {
             let (url, name) = new_database();
@@ -228,7 +235,7 @@ impl TestApp {
     /// --data-dir DIR/data`).
     pub fn on_dir(dir: tempfile::TempDir) -> TestApp {
         watchdog();
-        let config = Config::for_data_dir(dir.path().join("data"));
+        let config = served_at_localhost(Config::for_data_dir(dir.path().join("data")));
         let _in_runtime = enter_runtime();
         let state = AppState::open(config).unwrap();
         let router = litstack::app(state.clone());
@@ -484,4 +491,10 @@ pub fn audit_actions(log: &Value) -> Vec<&str> {
         .iter()
         .map(|e| e["action"].as_str().unwrap())
         .collect()
+}
+
+/// Lets the app fetch from servers on loopback (a test's logo server or identity provider), as
+/// an operator names a private host with `--fetch-private-hosts`.
+pub fn fetch_from_loopback(config: &mut Config) {
+    config.fetch_private_hosts = vec!["127.0.0.1".parse().unwrap()];
 }

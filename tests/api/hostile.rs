@@ -180,6 +180,13 @@ fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Empty,
         ),
+        // The install's backup: a read, but a POST for the operator's second-factor code.
+        r(
+            Method::POST,
+            "/api/admin/backup",
+            Access::Admin,
+            Payload::Json(json!({ "code": null })),
+        ),
         r(
             Method::PATCH,
             "/api/firm",
@@ -270,6 +277,12 @@ fn routes() -> Vec<Route> {
         r(
             Method::POST,
             "/api/evaluations/1/re-evaluate",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/evaluations/1/close",
             Access::User,
             Payload::Empty,
         ),
@@ -1154,6 +1167,8 @@ fn allowed(route: &Route) -> Allowed {
         ("POST", "/api/decisions")
         | ("PUT", "/api/decisions/999")
         | ("POST", "/api/decisions/999/tech-stack") => Allowed::Managers,
+        // Closing an evaluation's round without a decision, as proposing one does.
+        ("POST", "/api/evaluations/1/close") => Allowed::Managers,
         (_, "/api/firm" | "/api/profile/onboarding") => Allowed::Managers,
         (_, p) if p.starts_with("/api/firm/") => Allowed::Managers,
         _ => Allowed::Writers,

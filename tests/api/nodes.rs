@@ -212,7 +212,7 @@ async fn while_the_database_is_away_requests_answer_503_and_the_node_recovers_by
 #[tokio::test(flavor = "multi_thread")]
 async fn a_hub_node_offers_no_backup_file_and_says_how_to_back_up() {
     let (mut a, _b) = two_nodes().await;
-    let res = a.get("/api/admin/backup").await;
+    let res = a.post("/api/admin/backup", json!({})).await;
     assert_eq!(res.status, StatusCode::CONFLICT);
     assert_eq!(res.error(), litstack::admin::HUB_BACKUP);
 }

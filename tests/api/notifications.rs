@@ -384,7 +384,8 @@ fn at(day: &str, hour: u32) -> i64 {
 }
 
 fn follow_ups(app: &TestApp, now: i64) -> usize {
-    litstack::shortlist::followup::run_once(&app.state.sub(), "http://localhost", now).unwrap()
+    litstack::shortlist::followup::run_once(&app.state.sub(), Some("http://localhost"), now)
+        .unwrap()
 }
 
 async fn book(app: &mut TestApp, vendor: u64, day: &str) -> crate::helpers::TestResponse {
@@ -537,7 +538,8 @@ async fn notifications_two_hub_nodes_follow_up_each_demo_once() {
         tokio::task::spawn_blocking(move || {
             (0..3)
                 .map(|_| {
-                    litstack::shortlist::followup::run_once(&s, "http://localhost", now).unwrap()
+                    litstack::shortlist::followup::run_once(&s, Some("http://localhost"), now)
+                        .unwrap()
                 })
                 .sum::<usize>()
         })
@@ -592,7 +594,7 @@ async fn notifications_a_follow_up_during_a_merge_into_the_firm_both_finish() {
         let followed = tokio::task::spawn_blocking(move || {
             // A little later each round, so the follow-up meets the merge at each step.
             std::thread::sleep(Duration::from_micros(u64::from(round) * 900));
-            litstack::shortlist::followup::run_once(&shortlist, "http://localhost", now)
+            litstack::shortlist::followup::run_once(&shortlist, Some("http://localhost"), now)
         });
         let merged = merged.await.unwrap();
         assert_eq!(

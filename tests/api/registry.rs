@@ -122,7 +122,7 @@ async fn a_backup_holds_every_row_of_every_table_in_the_file() {
 async fn the_copy_to_postgresql_counts_every_declared_table() {
     let mut app = TestApp::with_config(|c| {
         c.storage.database_url = None;
-        c.private_logo_hosts = true;
+        crate::helpers::fetch_from_loopback(c);
     });
     a_firm_that_used_the_product(&mut app).await;
     // The operator's logo, copied from a web server on loopback.

@@ -58,7 +58,8 @@ fn mailed(to: &str, n: usize) -> Vec<Value> {
 }
 
 fn remind(app: &TestApp, now: i64) -> usize {
-    litstack::techstack::reminders::run_once(&app.state.sub(), "http://localhost", now).unwrap()
+    litstack::techstack::reminders::run_once(&app.state.sub(), Some("http://localhost"), now)
+        .unwrap()
 }
 
 async fn send_due(app: &TestApp) -> usize {
@@ -333,7 +334,8 @@ async fn renewal_reminders_two_hub_nodes_send_each_milestone_once() {
         tokio::task::spawn_blocking(move || {
             (0..3)
                 .map(|_| {
-                    litstack::techstack::reminders::run_once(&s, "http://localhost", now).unwrap()
+                    litstack::techstack::reminders::run_once(&s, Some("http://localhost"), now)
+                        .unwrap()
                 })
                 .sum::<usize>()
         })

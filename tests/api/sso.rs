@@ -141,7 +141,7 @@ fn id_token(c: &Claims) -> String {
 /// The owner (also the operator: the install's first account) of Doe & Partners, with the
 /// firm's provider set to `provider` for `domain`.
 async fn owner_with_sso(provider: &Provider, domain: &str) -> (TestApp, u64) {
-    let mut app = TestApp::new();
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     let res = app.sign_up().await;
     let firm = res.json()["user"]["firm"]["id"].as_u64().unwrap();
     let res = app
@@ -450,7 +450,7 @@ async fn public_and_taken_domains_are_refused_and_the_secret_is_never_answered()
         "{}",
         res.error()
     );
-    // A provider whose discovery document does not answer: its error shown.
+    // A provider whose discovery document does not answer: one refusal, whatever the cause.
     let res = app
         .call(
             axum::http::Method::PUT,
@@ -502,6 +502,75 @@ async fn public_and_taken_domains_are_refused_and_the_secret_is_never_answered()
     app.join(&token, "Hal", "hal@other-firm.test").await;
     let res = app.get("/api/firm/sso").await;
     assert_eq!(res.status, StatusCode::FORBIDDEN);
+}
+
+/// What an owner is told of any issuer whose discovery document could not be fetched.
+const COULD_NOT_FETCH: &str =
+    "Litstack could not fetch the provider's discovery document from that address";
+
+/// Setting a provider is no port scanner (issue 76): two closed ports, a listener that speaks
+/// no HTTP, a web server with no discovery document and one that answers a page all get one
+/// answer, as does a real provider at a private address the install does not name.
+#[tokio::test(flavor = "multi_thread")]
+async fn discovery_answers_alike_whatever_listens_at_the_address() {
+    use tokio::io::AsyncWriteExt;
+    let provider = Provider::start().await;
+    let (mut app, _) = owner_with_sso(&provider, "doe-sso.test").await;
+    let closed = || {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}", listener.local_addr().unwrap())
+    };
+    let not_http = {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let issuer = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move {
+            while let Ok((mut socket, _)) = listener.accept().await {
+                let _ = socket.write_all(b"SSH-2.0-OpenSSH_9.6\r\n").await;
+            }
+        });
+        issuer
+    };
+    let web_server = |app: axum::Router| async move {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let issuer = format!("http://{}", listener.local_addr().unwrap());
+        tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+        issuer
+    };
+    let missing = web_server(axum::Router::new()).await;
+    let page = web_server(axum::Router::new().route(
+        "/.well-known/openid-configuration",
+        get(|| async { axum::response::Html("<h1>Welcome</h1>") }),
+    ))
+    .await;
+    let put = |issuer: &str| {
+        json!({ "issuer": issuer, "clientId": CLIENT_ID, "clientSecret": "s",
+            "domains": ["doe-sso.test"] })
+    };
+    for issuer in [closed(), closed(), not_http, missing, page] {
+        let res = app
+            .call(axum::http::Method::PUT, "/api/firm/sso", Some(put(&issuer)))
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{issuer}: {}",
+            res.text()
+        );
+        assert_eq!(res.error(), COULD_NOT_FETCH, "{issuer}");
+    }
+
+    // An install that names no private host: the working provider on loopback answers alike.
+    let mut strict = TestApp::new();
+    strict.sign_up().await;
+    let res = strict
+        .call(
+            axum::http::Method::PUT,
+            "/api/firm/sso",
+            Some(put(&provider.issuer)),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert_eq!(res.error(), COULD_NOT_FETCH);
 }
 
 /// Writes a row in each of single sign-on's tables (the backup test's `use_everything`): the
@@ -611,7 +680,7 @@ async fn through_the_login_page(authorize: &str, login: &str) -> String {
 async fn the_real_provider_signs_a_new_person_in_as_a_viewer_and_an_unverified_email_links_nothing()
 {
     let (issuer, client_id, secret) = real_provider();
-    let mut app = TestApp::new();
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     let firm = app.sign_up().await.json()["user"]["firm"]["id"]
         .as_u64()
         .unwrap();
@@ -675,7 +744,10 @@ async fn a_flow_begun_on_one_hub_node_is_finished_on_another() {
     let url = crate::helpers::fresh_database();
     let node = || {
         let url = url.clone();
-        TestApp::with_config(move |c| c.storage.database_url = Some(url))
+        TestApp::with_config(move |c| {
+            c.storage.database_url = Some(url);
+            crate::helpers::fetch_from_loopback(c);
+        })
     };
     let (mut a, mut b) = (node(), node());
     let firm = a.sign_up().await.json()["user"]["firm"]["id"]
@@ -710,7 +782,7 @@ async fn a_flow_begun_on_one_hub_node_is_finished_on_another() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_merged_firms_single_sign_on_is_dropped() {
     let provider = Provider::start().await;
-    let mut app = TestApp::new();
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     app.sign_up().await;
     let operator = app.cookie.clone();
     app.cookie = None;

@@ -869,3 +869,129 @@ async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
         StatusCode::UNAUTHORIZED
     );
 }
+
+/// A vendor's session ends by the firm session's rule: after the configured idle period without
+/// use (here one second), not only at its absolute age.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_session_ends_after_the_idle_period_as_a_firms_does() {
+    let mut app = TestApp::with_config(|c| c.session_idle = std::time::Duration::from_secs(1));
+    app.sign_up().await;
+    let vendor = app
+        .state
+        .catalog
+        .load()
+        .vendors
+        .iter()
+        .find(|v| v.is_active)
+        .unwrap()
+        .id;
+    let token = handed_over_invitation(&mut app, vendor, "idle@anywhere.test").await;
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Pat Keeper", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    assert_eq!(app.get("/api/vendor/me").await.status, StatusCode::OK);
+
+    tokio::time::sleep(std::time::Duration::from_millis(2_200)).await;
+
+    assert_eq!(
+        app.get("/api/vendor/me").await.status,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendors_proposals_mail_each_operator_at_most_once_an_hour_and_the_bell_keeps_them_all() {
+    let mut app = TestApp::new();
+    let operator_email = address_at("operator", "ops.test");
+    let res = app.sign_up_as("Olive Operator", &operator_email).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let operator = app.cookie.clone();
+    let listing = app.state.catalog.load().vendors[0].id;
+    // The vendor joins by a link handed over, then the operator turns mail on.
+    let token = handed_over_invitation(&mut app, listing, &address_at("pat", "keeper.test")).await;
+    let res = app
+        .call(
+            Method::PUT,
+            "/api/admin/mail",
+            Some(json!({ "smtpUrl": smtp_url(), "from": "Litstack <litstack@ops.test>" })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Pat", "password": PASSWORD }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+
+    // 15 propose-and-withdraw cycles within the hour.
+    let propose = |n: usize| json!({ "description": format!("Intake software, take {n}.") });
+    for n in 0..15 {
+        let res = app.post("/api/vendor/proposals", propose(n)).await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        let id = res.json()["id"].as_u64().unwrap();
+        let res = app
+            .post(&format!("/api/vendor/proposals/{id}/withdraw"), json!({}))
+            .await;
+        assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    }
+    let vendor = app.vendor_cookie.take();
+    app.cookie = operator.clone();
+    let told = |notices: &Value| {
+        notices["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|n| {
+                n["title"]
+                    .as_str()
+                    .is_some_and(|t| t.ends_with("proposed changes to its listing"))
+            })
+            .count()
+    };
+    let bell = app.get("/api/notifications").await.json();
+    assert_eq!(told(&bell), 15, "{bell}");
+    send_due(&app).await;
+    let mail = wait_for(&operator_email, 1);
+    assert!(
+        mail[0]["subject"]
+            .as_str()
+            .unwrap()
+            .contains("proposed changes to its listing"),
+        "{}",
+        mail[0]
+    );
+    send_due(&app).await;
+    assert_eq!(crate::mail::received(&operator_email).len(), 1);
+
+    // An hour after the mail (its mark runs out then), the next proposal is mailed again.
+    let store = app.state.accounts().store.clone();
+    let operator_id = app.get("/api/auth/me").await.json()["user"]["id"]
+        .as_u64()
+        .unwrap();
+    litstack::vendor_accounts::storage::write(&store, |docs| {
+        let key = litstack::vendor_accounts::storage::keys::proposal_mailed(listing, operator_id);
+        let mark: Value = docs.get(&key)?.expect("the mail was marked");
+        let until = mark["until"].as_i64().unwrap();
+        let now = litstack::platform::clock::now_secs();
+        assert!(until > now && until <= now + 3600, "{mark}");
+        docs.put(&key, &json!({ "until": until - 3600 }))
+    })
+    .unwrap();
+    app.cookie = None;
+    app.vendor_cookie = vendor;
+    let res = app.post("/api/vendor/proposals", propose(15)).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    app.vendor_cookie = None;
+    app.cookie = operator;
+    assert_eq!(told(&app.get("/api/notifications").await.json()), 16);
+    send_due(&app).await;
+    assert_eq!(wait_for(&operator_email, 2).len(), 2);
+}

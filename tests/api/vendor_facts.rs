@@ -87,7 +87,7 @@ async fn the_shipped_catalog_says_where_each_fact_comes_from_and_browse_filters_
 async fn what_an_administrator_changes_is_credited_to_the_administrator_and_nothing_else_moves() {
     // The logo is copied from a web server on loopback (vendor_logos.rs).
     let server = crate::vendor_logos::vendor_server().await;
-    let mut app = TestApp::with_config(|c| c.private_logo_hosts = true);
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     app.sign_up_as("Ada Admin", "ada@admin-law.com").await;
     let facts = |page: &Value| page["items"][0]["facts"].clone();
     let before = facts(&app.get("/api/vendors?q=evenup").await.json());

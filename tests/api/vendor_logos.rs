@@ -1,8 +1,9 @@
 //! Vendor logos are copied and served by Litstack (issue 47), so no firm user's browser asks a
 //! vendor's server: the operator's logo link and a vendor's approved one are fetched once from a
 //! real HTTP server on loopback, stored, and served at `/api/logos/...`; what is not a raster
-//! image, too large, a redirect or on a private address (unless the install allows it) is
-//! refused with nothing changed.
+//! image or too large is refused with its reason, and a redirect, a missing file, a closed port
+//! or a private address (unless the install names the host) with one refusal that tells them
+//! not apart; nothing changes.
 
 use axum::http::{StatusCode, header};
 use serde_json::{Value, json};
@@ -10,6 +11,10 @@ use serde_json::{Value, json};
 use crate::helpers::TestApp;
 
 const PASSWORD: &str = "quiet-harbour-lantern-42";
+
+/// The one refusal of a logo that could not be fetched, whatever the reason.
+const COULD_NOT_FETCH: &str = "Litstack could not fetch the logo from that address: give the \
+     image's own address on a public web server";
 
 fn png(seed: u8) -> Vec<u8> {
     let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
@@ -62,7 +67,7 @@ async fn logo_of(app: &mut TestApp, id: u64) -> Value {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_operators_logo_is_copied_served_and_replaced() {
     let base = vendor_server().await;
-    let mut app = TestApp::with_config(|c| c.private_logo_hosts = true);
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     app.sign_up().await;
     let id = first_vendor(&app);
 
@@ -106,8 +111,6 @@ async fn the_operators_logo_is_copied_served_and_replaced() {
     for (path, says) in [
         ("/logo.svg", "not a PNG, JPEG, GIF or WebP"),
         ("/huge.png", "larger than 512 KB"),
-        ("/moved.png", "redirect"),
-        ("/missing.png", "answered 404"),
     ] {
         let res = app
             .patch(
@@ -122,6 +125,31 @@ async fn the_operators_logo_is_copied_served_and_replaced() {
             res.text()
         );
         assert!(res.error().contains(says), "{path}: {}", res.error());
+    }
+    // A redirect, a missing file and a closed port are one refusal: the answers tell nothing
+    // of what listens where.
+    let closed = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        format!("http://{}/logo.png", listener.local_addr().unwrap())
+    };
+    for link in [
+        format!("{base}/moved.png"),
+        format!("{base}/missing.png"),
+        closed,
+    ] {
+        let res = app
+            .patch(
+                &format!("/api/admin/vendors/{id}"),
+                json!({ "logoUrl": link }),
+            )
+            .await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{link}: {}",
+            res.text()
+        );
+        assert_eq!(res.error(), COULD_NOT_FETCH, "{link}");
     }
     let res = app
         .patch(
@@ -183,14 +211,14 @@ async fn a_private_address_is_not_fetched_unless_the_install_allows_it() {
         )
         .await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
-    assert!(res.error().contains("private network"), "{}", res.error());
+    assert_eq!(res.error(), COULD_NOT_FETCH);
     assert!(logo_of(&mut app, id).await.is_null());
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_vendors_logo_is_copied_when_the_operator_approves_it() {
     let base = vendor_server().await;
-    let mut app = TestApp::with_config(|c| c.private_logo_hosts = true);
+    let mut app = TestApp::with_config(crate::helpers::fetch_from_loopback);
     app.sign_up().await;
     let id = first_vendor(&app);
     let token =

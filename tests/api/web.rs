@@ -82,6 +82,59 @@ async fn a_state_change_from_a_foreign_origin_is_refused() {
     assert_eq!(app.cookie, None);
 }
 
+/// One session rule for every session cookie: a write that carries only a vendor's session and
+/// says nothing of where it comes from (no Origin, Referer or Sec-Fetch-Site) is refused as a
+/// firm's is; the same write from our own page goes through.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_vendor_sessions_write_without_an_origin_is_refused_like_a_firms() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let vendor = app
+        .state
+        .catalog
+        .load()
+        .vendors
+        .iter()
+        .find(|v| v.is_active)
+        .unwrap()
+        .id;
+    let token =
+        crate::vendor_accounts::handed_over_invitation(&mut app, vendor, "pat@anywhere.test").await;
+    app.cookie = None;
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Pat Keeper", "password": "quiet-harbour-lantern-42" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let vendor_cookie = app.vendor_cookie.clone().expect("a vendor session");
+    let propose = |origin: Option<&str>| {
+        let mut b = axum::http::Request::builder()
+            .method(Method::POST)
+            .uri("/api/vendor/proposals")
+            .header(header::HOST, "localhost")
+            .header(header::COOKIE, format!("litstack_vendor={vendor_cookie}"))
+            .header(header::CONTENT_TYPE, "application/json");
+        if let Some(origin) = origin {
+            b = b.header(header::ORIGIN, origin);
+        }
+        b.body(axum::body::Body::from(
+            json!({ "description": "Proposed by whoever sent this." }).to_string(),
+        ))
+        .unwrap()
+    };
+
+    let res = app.send(propose(None)).await;
+
+    assert_eq!(res.status, StatusCode::FORBIDDEN, "{}", res.text());
+    assert!(res.error().contains("another site"), "{}", res.error());
+    let listed = app.get("/api/vendor/proposals").await.json();
+    assert_eq!(listed["items"].as_array().unwrap().len(), 0, "{listed}");
+    let res = app.send(propose(Some("http://localhost"))).await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_second_server_on_the_same_data_directory_is_refused_clearly() {
     let app = TestApp::on_file();
@@ -100,8 +153,8 @@ async fn an_admin_downloads_a_backup_that_opens_and_passes_its_integrity_check()
     let mut app = TestApp::on_file();
     app.sign_up().await;
     app.complete_onboarding().await;
-    let res = app.get("/api/admin/backup").await;
-    assert_eq!(res.status, StatusCode::OK);
+    let res = app.post("/api/admin/backup", json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     assert!(
         res.headers[header::CONTENT_DISPOSITION]
             .to_str()
@@ -144,9 +197,63 @@ async fn only_admins_download_backups() {
     app.sign_up().await;
     app.cookie = None;
     app.sign_up_as("Bo", "bo@roe.com").await;
-    let res = app.get("/api/admin/backup").await;
+    let res = app.post("/api/admin/backup", json!({})).await;
     assert_eq!(res.status, StatusCode::FORBIDDEN);
     assert_eq!(res.error(), "Admin access required.");
+}
+
+/// The backup holds every secret of the install (second-factor keys, single sign-on secrets, the
+/// SMTP URL): it is asked for as a firm's archive is, with a current code where the operator has
+/// a second factor, and each download leaves an audit entry. A plain GET, which a link could
+/// make, is no longer routed.
+#[tokio::test(flavor = "multi_thread")]
+async fn an_operator_with_a_second_factor_downloads_a_backup_only_with_a_current_code() {
+    let mut app = TestApp::on_file();
+    app.sign_up().await;
+    let (secret, _) = crate::mfa::factor_for_signed_in(&mut app).await;
+
+    let res = app.get("/api/admin/backup").await;
+    assert_eq!(res.status, StatusCode::METHOD_NOT_ALLOWED);
+    let res = app.post("/api/admin/backup", json!({})).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert_eq!(
+        res.error(),
+        "Enter a current code from your authenticator app (or a recovery code)."
+    );
+    let res = app
+        .post("/api/admin/backup", json!({ "code": "000000" }))
+        .await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert_eq!(res.error(), litstack::accounts::mfa::WRONG_CODE);
+    let log = app.get("/api/firm/audit").await.json();
+    assert!(!log.to_string().contains("backup"), "{log}");
+
+    let res = app
+        .post(
+            "/api/admin/backup",
+            json!({ "code": crate::mfa::code_at(&secret, 1) }),
+        )
+        .await;
+
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("copy.redb");
+    std::fs::write(&copy, &res.body).unwrap();
+    litstack::platform::store::backup::verify(&copy).unwrap();
+    let log = app.get("/api/firm/audit").await.json();
+    let entry = log["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["action"] == "backup_downloaded")
+        .unwrap_or_else(|| panic!("no audit entry: {log}"));
+    assert!(
+        entry["detail"]
+            .as_str()
+            .unwrap()
+            .contains("downloaded a backup of the whole install"),
+        "{entry}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -287,12 +394,6 @@ async fn use_everything(app: &mut TestApp) {
     let path = format!("/api/techstack/{slotwise}/contract");
     ok(app.call(Method::PUT, &path, Some(contract)).await);
     ok(app.post("/api/firm/calendar-feed", json!({})).await);
-    // A decision on the shortlisted tool, with its first version (issue 32).
-    let decision = json!({
-        "categoryId": intake_id, "vendorId": slotwise, "reasons": "Best fit",
-        "annualCost": 120000, "startDate": "2026-03-01"
-    });
-    ok(app.post("/api/decisions", decision).await);
 
     // Mail on (to a server that is not there): the invitation below waits in the outbox.
     let mail =
@@ -336,9 +437,12 @@ async fn use_everything(app: &mut TestApp) {
         .unwrap()
         .and_utc()
         .timestamp();
-    let written =
-        litstack::shortlist::followup::run_once(&app.state.sub(), "http://localhost", day_after)
-            .unwrap();
+    let written = litstack::shortlist::followup::run_once(
+        &app.state.sub(),
+        Some("http://localhost"),
+        day_after,
+    )
+    .unwrap();
     assert_eq!(written, 1);
     // The contract's renewal reminder on its deadline (2026-12-02): a claim row (issue 32).
     let deadline_day = chrono::NaiveDate::from_ymd_opt(2026, 12, 2)
@@ -349,7 +453,7 @@ async fn use_everything(app: &mut TestApp) {
         .timestamp();
     let reminded = litstack::techstack::reminders::run_once(
         &app.state.sub(),
-        "http://localhost",
+        Some("http://localhost"),
         deadline_day,
     )
     .unwrap();
@@ -383,6 +487,13 @@ async fn use_everything(app: &mut TestApp) {
     ok(app
         .post(&format!("{evaluation}/references"), reference)
         .await);
+    // A decision on the shortlisted tool, with its first version (issue 32): proposing it closes
+    // the evaluation's round.
+    let decision = json!({
+        "categoryId": intake_id, "vendorId": slotwise, "reasons": "Best fit",
+        "annualCost": 120000, "startDate": "2026-03-01"
+    });
+    ok(app.post("/api/decisions", decision).await);
     let merge = json!({ "into": 1, "from": bo["user"]["firm"]["id"] });
     ok(app.post("/api/admin/firms/merge", merge).await);
     // Single sign-on: a provider, a confirmed domain, a linked identity, a flow begun.
@@ -545,7 +656,7 @@ async fn a_backup_holds_every_table_row_for_row() {
     // On the file, and allowed to copy a logo from the web server on loopback.
     let mut app = TestApp::with_config(|c| {
         c.storage.database_url = None;
-        c.private_logo_hosts = true;
+        crate::helpers::fetch_from_loopback(c);
     });
     use_everything(&mut app).await;
     let dir = tempfile::tempdir().unwrap();

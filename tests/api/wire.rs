@@ -32,6 +32,8 @@ impl Answer {
 
 pub struct Conn {
     addr: String,
+    /// The `Host` and `Origin` sent, and header lines added to every request (`naming`).
+    host: Option<(String, String)>,
     reader: BufReader<TcpStream>,
 }
 
@@ -43,8 +45,17 @@ impl Conn {
             .unwrap();
         Conn {
             addr: addr.into(),
+            host: None,
             reader: BufReader::new(stream),
         }
+    }
+
+    /// This connection's requests name `host` in `Host` and `Origin` instead of the address they
+    /// are sent to, with `extra` header lines (each ending in CRLF): a request as anyone can write
+    /// one, whatever the browser would send.
+    pub fn naming(mut self, host: &str, extra: &str) -> Conn {
+        self.host = Some((host.to_string(), extra.to_string()));
+        self
     }
 
     /// Whether the server has closed this connection (a read finds its end, or fails).
@@ -61,10 +72,13 @@ impl Conn {
         token: Option<&str>,
         body: Option<(&str, &[u8])>,
     ) -> std::io::Result<Answer> {
-        let addr = &self.addr;
+        let (addr, extra) = match &self.host {
+            Some((host, extra)) => (host, extra.as_str()),
+            None => (&self.addr, ""),
+        };
         let mut head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://{addr}\r\n\
-             Connection: keep-alive\r\n"
+             Connection: keep-alive\r\n{extra}"
         );
         if let Some(t) = token {
             head.push_str(&format!("Cookie: litstack_session={t}\r\n"));

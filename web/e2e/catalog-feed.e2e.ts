@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, widths, type TestBrowser } from './support/browser';
-import { startServer, webDir, type TestServer } from './support/server';
+import { makeDataDir, removeDataDir, startServer, webDir, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
 // One signed catalog that installs share, told on two data directories: a publisher (the hub,
@@ -30,6 +30,8 @@ let page: Page;
 let workDir: string;
 let keyFile: string;
 let feedFile: string;
+/** The server's data directory: the one place its screen may read a feed file from. */
+let serverData: string;
 let publisherDir: string;
 let publicKey: string;
 
@@ -86,14 +88,15 @@ async function openManageVendors() {
 beforeAll(async () => {
   workDir = await mkdtemp(path.join(tmpdir(), 'litstack-e2e-feed-'));
   keyFile = path.join(workDir, 'hub.key');
-  feedFile = path.join(workDir, 'litstack-main.json');
+  serverData = await makeDataDir();
+  feedFile = path.join(serverData, 'litstack-main.json');
   publisherDir = path.join(workDir, 'publisher-data');
   const keygen = await litstack('catalog', 'keygen', '--out', keyFile);
   publicKey = keygen.trim().split('\n').at(-1)!.trim();
   expect(publicKey).toMatch(/^ed25519:[0-9a-f]{64}$/);
   expect(await publish()).toContain(`Published version 1 of "${FEED}"`);
 
-  server = await startServer();
+  server = await startServer({ dataDir: serverData });
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
   // Offline: vendor pages and icon services answer locally.
@@ -109,6 +112,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
+  if (serverData) await removeDataDir(serverData);
 });
 
 describe('Shared catalog on Manage Vendors', () => {
@@ -244,7 +248,7 @@ describe('Shared catalog on Manage Vendors', () => {
   test('a copy of the feed changed after it was signed is refused, and nothing is applied', async () => {
     const signed = await readFile(feedFile, 'utf8');
     expect(signed).toContain('\\"name\\":\\"EvenUp\\"');
-    const tampered = path.join(workDir, 'tampered.json');
+    const tampered = path.join(serverData, 'tampered.json');
     await writeFile(tampered, signed.replace('\\"name\\":\\"EvenUp\\"', '\\"name\\":\\"EvenUq\\"'));
 
     await openManageVendors();

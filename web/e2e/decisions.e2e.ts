@@ -219,6 +219,28 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   expect(await status(chosen.name).inputValue()).toBe('Chosen');
 });
 
+test('the round closed with the proposal: a member who never scored is offered no scorecard, and one sent is refused', async () => {
+  const [chosen] = vendors as [{ id: number; name: string }];
+  await inviteAndJoin(page, { name: 'Eli Late', email: 'eli@owner-law.test', password: PASSWORD });
+  await page.goto(`/evaluations/${category.id}`);
+  await page.getByRole('heading', { name: 'Evaluation', level: 1 }).waitFor();
+  const closed = page.getByRole('status').filter({ hasText: 'Closed on' });
+  await closed.getByText(`Closed on ${formatDate(day(0))} for the proposed decision: its scores are final.`).waitFor();
+  await closed.getByRole('link', { name: 'Open the decision' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Submit scorecard' }).count()).toBe(0);
+  expect(await page.getByRole('form', { name: `Score ${chosen.name}` }).count()).toBe(0);
+  await checkWidths('evaluation-closed');
+  // Sent anyway, the scorecard is refused with the reason, and the decision's record is unmoved.
+  const late = await page.request.put(`/api/evaluations/${category.id}/scorecards/${chosen.id}`, {
+    data: { scores: [] },
+  });
+  expect(late.status()).toBe(409);
+  expect(((await late.json()) as { error: string }).error).toContain('for the proposed decision');
+  await signInAs('ann@owner-law.test');
+  const list = (await page.request.get('/api/decisions').then((r) => r.json())) as { items: { id: number; version: number }[] };
+  expect(list.items[0]!.version).toBe(2);
+});
+
 test("the final decision's contract starts with its cost and start date, and the renewal row names the notice day", async () => {
   const [chosen] = vendors as [{ id: number; name: string }];
   await page.goto('/tech-stack');

@@ -219,4 +219,33 @@ describe('an evaluation', () => {
     await page.getByText('Reference check deleted').first().waitFor();
     await lawmatics.getByText('None recorded yet.').waitFor();
   });
+
+  test('an owner closes the round from the keyboard: no one scores it again, and a new round starts', async () => {
+    await signIn('ada@lovelace-law.test');
+    await page.reload();
+    await page.getByRole('button', { name: 'Close round' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Close this round?' });
+    await dialog.waitFor();
+    const violations = await axeViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Close round' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByRole('status')
+      .getByText(/Closed on .+ by Ada Lovelace: its scores are final\./)
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Revise my scorecard' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add a reference check' }).count()).toBe(0);
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      const found = await axeViolations(page);
+      expect(found, describeViolations(found)).toEqual([]);
+      await browser.screenshot(`evaluation-closed-by-owner-${width}`);
+    }
+    await browser.setWidth(1440);
+    await page.getByRole('button', { name: 'Start a new round' }).click();
+    await page.getByText(/, round 2\./).waitFor();
+    await page.getByRole('button', { name: 'Close round' }).waitFor();
+  });
 });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
@@ -45,6 +45,18 @@ async function signUp(name: string, email: string) {
   await dialog.getByLabel('$10,001-$40,000').check();
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** The colour a person sees behind a button or link. */
+const background = (el: Locator) => el.evaluate((e) => getComputedStyle(e).backgroundColor);
+
+/** Presses Tab until `target` has the focus (it must be reached within `max` presses). */
+async function tabTo(target: Locator, max = 20) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((e) => e === document.activeElement)) return;
+  }
+  throw new Error(`not reached with ${max} presses of Tab`);
 }
 
 /** No sideways scroll at the phone's and a laptop's widths (issue 45). */
@@ -329,6 +341,22 @@ describe('recommendations for a new firm', () => {
       .waitFor();
     await browser.screenshotAtWidths('questionnaire-results', { fullPage: false });
 
+    // A result without a booking link: Visit Website is its main action (the look of the primary
+    // Done), and "No scheduler available" is written on it.
+    const primary = await background(dialog.getByRole('button', { name: 'Done' }));
+    const unscheduled = cards.filter({ hasText: 'No scheduler available' }).first();
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      const why = unscheduled.getByText('No scheduler available', { exact: true });
+      await why.scrollIntoViewIfNeeded();
+      expect(await why.isVisible()).toBe(true);
+      expect(await unscheduled.getByRole('button', { name: 'Schedule Meeting' }).isDisabled()).toBe(true);
+      expect(await background(unscheduled.getByRole('link', { name: 'Visit Website' }))).toBe(primary);
+      await expectNoAxeViolations(`the questionnaire results at ${width} px`);
+      await browser.screenshot(`questionnaire-results-no-scheduler-${width}`, { fullPage: false });
+    }
+    await browser.setWidth(1440);
+
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.waitForURL(/\/matches\?showCategory=Lead%20Generation$/);
     await dialog.waitFor({ state: 'detached' });
@@ -355,6 +383,40 @@ describe('recommendations for a new firm', () => {
   });
 
   test('a card without a booking link has the disabled Schedule Meeting and Visit Website only', async () => {
+    // The main action's look: an enabled Schedule Meeting (Lawmatics has a scheduler).
+    await page.goto('/vendors?q=Lawmatics');
+    const enabled = page.getByRole('article', { name: 'Lawmatics' }).getByRole('button', { name: 'Schedule Meeting' });
+    await enabled.waitFor();
+    const main = await background(enabled);
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.goto('/matches?showCategory=Lead%20Generation');
+      const pick = stagePanel('Lead Generation').getByRole('article', { name: 'Avvo' });
+      await pick.waitFor();
+      // Visit Website is the main action; "No scheduler available" is written on the card.
+      expect(await background(pick.getByRole('link', { name: 'Visit Website' }))).toBe(main);
+      expect(await background(pick.getByRole('button', { name: 'Schedule Meeting' }))).not.toBe(main);
+      expect(await pick.getByText('No scheduler available', { exact: true }).isVisible()).toBe(true);
+      await expectNoAxeViolations(`/matches at ${width} px`);
+      await pick.getByRole('heading', { level: 4 }).getByRole('link').focus();
+      await tabTo(pick.getByLabel('Schedule Meeting with Avvo: No scheduler available'));
+      await page.keyboard.press('Tab');
+      expect(await pick.getByRole('link', { name: 'Visit Website' }).evaluate((e) => e === document.activeElement)).toBe(true);
+      await browser.screenshot(`matches-no-scheduler-${width}`, { fullPage: false });
+
+      // The same on Past Recommendations.
+      await page.goto('/past?categoryIds=1');
+      const past = page.getByRole('article', { name: 'Avvo' });
+      await past.waitFor();
+      expect(await background(past.getByRole('link', { name: 'Visit Website' }))).toBe(main);
+      expect(await past.getByRole('button', { name: 'Schedule Meeting' }).isDisabled()).toBe(true);
+      expect(await past.getByText('No scheduler available', { exact: true }).isVisible()).toBe(true);
+      await expectNoAxeViolations(`/past at ${width} px`);
+      await past.scrollIntoViewIfNeeded();
+      await browser.screenshot(`past-no-scheduler-${width}`, { fullPage: false });
+    }
+    await browser.setWidth(1440);
+
     await page.goto('/matches?showCategory=Lead%20Generation');
     const avvo = stagePanel('Lead Generation').getByRole('article', { name: 'Avvo' });
     await avvo.waitFor();

@@ -44,7 +44,8 @@ async function expectAccessible(browser: TestBrowser, what: string, shot: string
 beforeAll(async () => {
   if (!issuer || !clientId || !clientSecret)
     throw new Error('Run the SSO browser test under scripts/with-oidc.sh (LITSTACK_TEST_OIDC_ISSUER, _CLIENT_ID, _CLIENT_SECRET).');
-  server = await startServer();
+  // The provider is on loopback: the install names it as a private host it may fetch from.
+  server = await startServer({ args: ['--fetch-private-hosts', new URL(issuer).host] });
   owner = await launchBrowser({ baseURL: server.url });
   await owner.setWidth(1280);
   // Pat Doe, the first account: the install's operator and the owner of Doe Injury Law.

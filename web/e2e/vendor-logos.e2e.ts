@@ -11,11 +11,11 @@ import { signUpAndOnboard } from './support/session';
 
 // Vendor logos are copied and served by Litstack, so no firm's browser asks a vendor's server.
 // A vendor's image server stands beside the real binary (a Node server on loopback, which the
-// binary may fetch from with --private-logo-hosts). Jo, who keeps Nolo's listing, finds no figures
-// yet on her home and proposes a logo link through its form; the operator approves it on Manage
-// Vendors, and Litstack copies the image then, once. A firm's Browse Vendors and Jo's home show the
-// copy from /api/logos/, and the image server is asked nothing more. Last, the operator's edit
-// dialog shows the served logo and removes it.
+// binary may fetch from with --fetch-private-hosts 127.0.0.1). Jo, who keeps Nolo's listing,
+// finds no figures yet on her home and proposes a logo link through its form; the operator
+// approves it on Manage Vendors, and Litstack copies the image then, once. A firm's Browse
+// Vendors and Jo's home show the copy from /api/logos/, and the image server is asked nothing
+// more. Last, the operator's edit dialog shows the served logo and removes it.
 
 const PASSWORD = 'keep-the-listing-true-1';
 /** A 1x1 indigo PNG. */
@@ -95,7 +95,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
   logoLink = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}/logo.png`;
 
-  server = await startServer({ args: ['--private-logo-hosts'] });
+  server = await startServer({ args: ['--fetch-private-hosts', '127.0.0.1'] });
   operator = await newBrowser();
   await signUpAndOnboard(operator.page, 'ada@admin-law.test'); // the first account is the admin
   const found = (await (await operator.page.request.get('/api/vendors?q=nolo')).json()) as {

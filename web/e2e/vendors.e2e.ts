@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
@@ -25,6 +25,41 @@ const card = (name: string) => page.getByRole('article', { name, exact: true });
 
 async function waitForParam(name: string, value: string | null) {
   await page.waitForFunction(([n, v]) => new URLSearchParams(location.search).get(n!) === v, [name, value] as const);
+}
+
+/** The colour a person sees behind a button or link. */
+const background = (el: Locator) => el.evaluate((e) => getComputedStyle(e).backgroundColor);
+
+/** Presses Tab until `target` has the focus (it must be reached within `max` presses). */
+async function tabTo(target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((e) => e === document.activeElement)) return;
+  }
+  throw new Error(`not reached with ${max} presses of Tab`);
+}
+
+/**
+ * A vendor without a booking link, as every screen must show it: Visit Website in the look of an
+ * enabled Schedule Meeting (`main`), the disabled Schedule Meeting in the secondary look with "No
+ * scheduler available" written beside it, no axe violation, and both reached with Tab from `from`.
+ */
+async function expectWayForward(scope: Locator, vendor: string, main: string, from: Locator, website = 'Visit Website') {
+  const visit = scope.getByRole('link', { name: website, exact: true });
+  expect(await background(visit)).toBe(main);
+  expect(await background(scope.getByRole('button', { name: 'Schedule Meeting' }))).not.toBe(main);
+  const why = scope.getByText('No scheduler available', { exact: true });
+  expect(await why.isVisible()).toBe(true);
+  const violations = await axeViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await from.focus();
+  // The reason is written where the focus lands, whether or not its tooltip shows (scrolling to
+  // it, as in the comparison, closes a tooltip).
+  const reason = scope.getByLabel(`Schedule Meeting with ${vendor}: No scheduler available`);
+  await tabTo(reason);
+  expect(await reason.getByText('No scheduler available', { exact: true }).isVisible()).toBe(true);
+  await from.focus();
+  await tabTo(visit);
 }
 
 async function waitForSettled() {
@@ -354,6 +389,71 @@ describe('Browse Vendors', () => {
       expect(scrollWidth, `/vendors at ${width} px`).toBeLessThanOrEqual(innerWidth);
     }
     await browser.setWidth(1440);
+  });
+
+  test('without a booking link Visit Website is the main action and "No scheduler available" is written on the card, profile and comparison, at 1280 and 390 px', async () => {
+    // The main action's look: an enabled Schedule Meeting (Lawmatics has a scheduler).
+    await page.goto('/vendors?q=Lawmatics');
+    const lawmatics = card('Lawmatics').getByRole('button', { name: 'Schedule Meeting' });
+    await lawmatics.waitFor();
+    const main = await background(lawmatics);
+    // With a booking link nothing changes: Visit Website stays the secondary action.
+    expect(await background(card('Lawmatics').getByRole('link', { name: 'Visit Website' }))).not.toBe(main);
+    expect(await card('Lawmatics').getByText('No scheduler available').count()).toBe(0);
+
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.goto('/vendors?q=Avvo');
+      const avvo = card('Avvo');
+      await avvo.waitFor();
+      await expectWayForward(avvo, 'Avvo', main, avvo.getByRole('heading', { level: 3 }).getByRole('link'));
+      await browser.screenshot(`vendors-no-scheduler-main-action-${width}`, { fullPage: false });
+
+      await page.goto('/vendors/1');
+      const profile = page.getByRole('article', { name: 'Avvo', exact: true });
+      await profile.getByRole('heading', { name: 'Avvo', level: 1 }).waitFor();
+      await expectWayForward(profile, 'Avvo', main, page.getByRole('link', { name: 'Where each fact comes from' }));
+      await browser.screenshot(`vendor-profile-no-scheduler-${width}`, { fullPage: false });
+
+      // Avvo beside Justia, which has a scheduler.
+      await page.goto('/compare?ids=1,3');
+      const meet = page.getByRole('row', { name: /^Meet the vendor/ });
+      const avvoCell = meet.getByRole('cell').filter({ has: page.getByLabel('Schedule Meeting with Avvo: No scheduler available') });
+      await avvoCell.waitFor();
+      const table = page.getByRole('region', { name: 'Comparison table (scrolls sideways)' });
+      await expectWayForward(avvoCell, 'Avvo', main, table, 'Visit Website of Avvo');
+      expect(await background(meet.getByRole('link', { name: 'Visit Website of Justia', exact: true }))).not.toBe(main);
+      await avvoCell.scrollIntoViewIfNeeded();
+      await browser.screenshot(`compare-no-scheduler-${width}`, { fullPage: false });
+    }
+    await browser.setWidth(1440);
+  });
+
+  test('a website whose page was not recorded reads "Source not recorded" on the profile, never an estimate', async () => {
+    type Listed = {
+      id: number;
+      websiteUrl: string | null;
+      bookingUrl: string | null;
+      priceBracket: number | null;
+      facts: { website?: { kind: string } };
+    };
+    let unrecorded: Listed | undefined;
+    for (let n = 1; n <= 7 && !unrecorded; n++) {
+      const listed = (await (await page.request.get(`/api/vendors?page=${n}`)).json()) as { items: Listed[] };
+      unrecorded = listed.items.find((v) => v.facts.website?.kind === 'estimate' && v.websiteUrl && !v.bookingUrl && v.priceBracket);
+    }
+    expect(unrecorded, 'the seed catalog has a website no page was recorded for').toBeDefined();
+    await page.goto(`/vendors/${unrecorded!.id}`);
+    const facts = page.getByRole('region', { name: 'Facts and sources' });
+    const host = new URL(unrecorded!.websiteUrl!).hostname.replace(/^www\./, '');
+    const website = facts.getByRole('definition').filter({ hasText: host });
+    await website.waitFor();
+    expect(await website.innerText()).toMatch(/Source not recorded$/);
+    expect(await website.getByText('Litstack’s estimate').count()).toBe(0);
+    // What really is an estimate still says so.
+    await facts.getByText('Litstack’s estimate').first().waitFor();
+    await facts.scrollIntoViewIfNeeded();
+    await browser.screenshot('vendor-profile-source-not-recorded', { fullPage: false });
   });
 
   test('a vendor with neither a booking link nor a website has both buttons disabled, and Schedule Meeting says why', async () => {

@@ -5,6 +5,8 @@
 //! Each node keeps a provider's discovery document and keys for five minutes.
 
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{LazyLock, Mutex};
 use std::time::{Duration, Instant};
 
@@ -12,10 +14,13 @@ use openidconnect::core::{
     CoreAuthenticationFlow, CoreClient, CoreIdTokenClaims, CoreProviderMetadata,
 };
 use openidconnect::{
-    AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken, IssuerUrl,
-    Nonce, OAuth2TokenResponse, PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope,
-    SignatureVerificationError, TokenResponse, reqwest,
+    AsyncHttpClient, AuthorizationCode, ClaimsVerificationError, ClientId, ClientSecret, CsrfToken,
+    DiscoveryError, HttpRequest, HttpResponse, IssuerUrl, Nonce, OAuth2TokenResponse,
+    PkceCodeChallenge, PkceCodeVerifier, RedirectUrl, Scope, SignatureVerificationError,
+    TokenResponse,
 };
+
+use crate::platform::outbound::{Call, Outbound, Refused as NotFetched};
 
 /// What the operator allows of an issuer's address.
 #[derive(Debug, Clone, Copy)]
@@ -62,14 +67,27 @@ pub fn parse_issuer(raw: &str, rules: IssuerRules) -> Result<String, String> {
     Ok(raw.to_string())
 }
 
-/// The HTTP client every provider call goes through: no redirects (the specification's advice
-/// against request forgery), a time limit.
-fn http() -> Result<reqwest::Client, String> {
-    reqwest::ClientBuilder::new()
-        .redirect(reqwest::redirect::Policy::none())
-        .timeout(std::time::Duration::from_secs(10))
-        .build()
-        .map_err(|e| format!("The HTTP client could not start: {e}"))
+/// What one provider call may take: a discovery document, a key set or a token answer is a few
+/// KB; 256 KB leaves room for a provider with many keys.
+const CALL: Call = Call {
+    what: "the provider's discovery document",
+    max_bytes: 256 * 1024,
+    timeout: Duration::from_secs(10),
+};
+
+/// openidconnect's HTTP client: every provider call (discovery, keys, token) goes through the
+/// one rule for outside fetches (`platform::outbound`: a public address unless the operator named
+/// the host, the address pinned, no redirect, the specification's advice against request
+/// forgery, a size and a time limit).
+struct Provider<'a>(&'a Outbound);
+
+impl<'c> AsyncHttpClient<'c> for Provider<'_> {
+    type Error = NotFetched;
+    type Future = Pin<Box<dyn Future<Output = Result<HttpResponse, NotFetched>> + Send + 'c>>;
+
+    fn call(&'c self, request: HttpRequest) -> Self::Future {
+        Box::pin(self.0.send(CALL, request))
+    }
 }
 
 /// Error text with its causes, for the person who configures the provider.
@@ -90,17 +108,27 @@ type Discovered = HashMap<String, (Instant, CoreProviderMetadata)>;
 static DISCOVERED: LazyLock<Mutex<Discovered>> = LazyLock::new(Default::default);
 const KEEP: Duration = Duration::from_secs(300);
 
+/// What an owner is told when the discovery document names another issuer: the only failure
+/// told apart, since it needs a document that parsed, from a provider that answered.
+const OTHER_ISSUER: &str = "The provider's discovery document names another issuer: type the \
+     issuer URL exactly as your identity provider gives it";
+
 /// Fetches the issuer's discovery document (and its keys); openidconnect checks that the
-/// document's `issuer` equals `issuer`. Always asks the provider (a save, a key rotation).
-pub async fn discover(issuer: &str) -> Result<CoreProviderMetadata, String> {
-    let url = IssuerUrl::new(issuer.to_string()).map_err(|e| e.to_string())?;
-    let metadata = CoreProviderMetadata::discover_async(url, &http()?)
+/// document's `issuer` equals `issuer`. Always asks the provider (a save, a key rotation). Every
+/// failure but another issuer is told as one refusal (no port scanner: a closed port, a missing
+/// page, a wrong content type and a failed TLS handshake look alike); the cause is logged at
+/// debug.
+pub async fn discover(outbound: &Outbound, issuer: &str) -> Result<CoreProviderMetadata, String> {
+    let unreachable = NotFetched::Unreachable { what: CALL.what }.to_string();
+    let url = IssuerUrl::new(issuer.to_string()).map_err(|_| unreachable.clone())?;
+    let metadata = CoreProviderMetadata::discover_async(url, &Provider(outbound))
         .await
         .map_err(|e| {
-            format!(
-                "The provider's discovery document at {issuer} failed: {}",
-                chain(&e)
-            )
+            tracing::debug!(issuer, cause = %chain(&e), "the provider's discovery failed");
+            match e {
+                DiscoveryError::Validation(_) => OTHER_ISSUER.to_string(),
+                _ => unreachable,
+            }
         })?;
     if let Ok(mut kept) = DISCOVERED.lock() {
         kept.retain(|_, (at, _)| at.elapsed() < KEEP);
@@ -110,7 +138,7 @@ pub async fn discover(issuer: &str) -> Result<CoreProviderMetadata, String> {
 }
 
 /// The issuer's discovery document and keys: as fetched in the last `KEEP`, else fetched now.
-async fn discovered(issuer: &str) -> Result<CoreProviderMetadata, String> {
+async fn discovered(outbound: &Outbound, issuer: &str) -> Result<CoreProviderMetadata, String> {
     let kept = DISCOVERED.lock().ok().and_then(|kept| {
         kept.get(issuer)
             .filter(|(at, _)| at.elapsed() < KEEP)
@@ -118,7 +146,7 @@ async fn discovered(issuer: &str) -> Result<CoreProviderMetadata, String> {
     });
     match kept {
         Some(metadata) => Ok(metadata),
-        None => discover(issuer).await,
+        None => discover(outbound, issuer).await,
     }
 }
 
@@ -132,13 +160,14 @@ pub struct Started {
 
 /// Begins a sign-in at the provider.
 pub async fn start(
+    outbound: &Outbound,
     issuer: &str,
     client_id: &str,
     client_secret: &str,
     redirect_uri: &str,
     login_hint: &str,
 ) -> Result<Started, String> {
-    let metadata = discovered(issuer).await?;
+    let metadata = discovered(outbound, issuer).await?;
     let client = CoreClient::from_provider_metadata(
         metadata,
         ClientId::new(client_id.to_string()),
@@ -189,7 +218,12 @@ fn refused(code: &'static str, detail: impl Into<String>) -> Refused {
 }
 
 /// Exchanges the code (with the PKCE verifier) and checks the ID token.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the flow's parts, each kept apart by its kind"
+)]
 pub async fn finish(
+    outbound: &Outbound,
     issuer: &str,
     client_id: &str,
     client_secret: &str,
@@ -198,7 +232,7 @@ pub async fn finish(
     pkce_verifier: &str,
     nonce: &str,
 ) -> Result<Identity, Refused> {
-    let http = http().map_err(|e| refused("provider", e))?;
+    let http = Provider(outbound);
     let client = |metadata| {
         Ok::<_, Refused>(
             CoreClient::from_provider_metadata(
@@ -212,7 +246,7 @@ pub async fn finish(
             ),
         )
     };
-    let metadata = discovered(issuer)
+    let metadata = discovered(outbound, issuer)
         .await
         .map_err(|e| refused("provider", e))?;
     let first = client(metadata)?;
@@ -236,7 +270,9 @@ pub async fn finish(
             SignatureVerificationError::NoMatchingKey,
         )) => {
             // A key the provider's keys did not name: they may have rotated since. Once more.
-            let metadata = discover(issuer).await.map_err(|e| refused("provider", e))?;
+            let metadata = discover(outbound, issuer)
+                .await
+                .map_err(|e| refused("provider", e))?;
             let again = client(metadata)?;
             token
                 .claims(&again.id_token_verifier(), &nonce)

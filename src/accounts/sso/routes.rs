@@ -144,7 +144,9 @@ pub(super) async fn put_sso_settings(
             ));
         }
     };
-    oidc::discover(&issuer).await.map_err(bad_request)?;
+    oidc::discover(&state.config.outbound(), &issuer)
+        .await
+        .map_err(bad_request)?;
     let config = SsoConfig {
         firm_id: firm.get(),
         issuer,
@@ -248,7 +250,6 @@ fn found(location: &str) -> Response {
     ))]
 pub(super) async fn sso_start(
     State(state): State<AccountsState>,
-    headers: HeaderMap,
     Query(query): Query<EmailQuery>,
 ) -> Result<Response> {
     let email = query.email;
@@ -259,9 +260,18 @@ pub(super) async fn sso_start(
             "Your email's domain has no single sign-on here: sign in with your password.",
         ));
     };
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    // The provider sends the browser back to the install's own address, never to one a request
+    // named; an install that does not know its address cannot offer single sign-on.
+    let Some(base) = crate::accounts::links::base(&state.config) else {
+        tracing::warn!(
+            firm_id = firm.get(),
+            "single sign-on needs --public-url on this install"
+        );
+        return Ok(refused("address"));
+    };
     let redirect_uri = format!("{base}/api/auth/sso/callback");
     let started = oidc::start(
+        &state.config.outbound(),
         &config.issuer,
         &config.client_id,
         &config.client_secret,
@@ -313,7 +323,7 @@ pub(super) async fn sso_callback(
     Query(query): Query<CallbackQuery>,
 ) -> Response {
     let device = devices::of_request(&headers, &ip);
-    let base = crate::accounts::links::link_base(&state.config, &headers);
+    let base = crate::accounts::links::base(&state.config);
     match finish(&state, &jar, query, device, base).await {
         Ok((path, token)) => {
             let jar = jar.add(sessions::session_cookie(&state, token));
@@ -329,7 +339,7 @@ async fn finish(
     jar: &CookieJar,
     query: CallbackQuery,
     device: SessionDevice,
-    base: String,
+    base: Option<String>,
 ) -> std::result::Result<(String, String), &'static str> {
     if query.error.is_some() {
         return Err("cancelled");
@@ -361,6 +371,7 @@ async fn finish(
         return Err("not-configured");
     };
     let identity = oidc::finish(
+        &state.config.outbound(),
         &config.issuer,
         &config.client_id,
         &config.client_secret,
@@ -385,7 +396,7 @@ async fn finish(
                 &config,
                 identity,
                 previous.as_ref(),
-                (&device, &base),
+                (&device, base.as_deref()),
             )
         })
         .await
@@ -403,7 +414,7 @@ fn sign_in(
     config: &SsoConfig,
     identity: oidc::Identity,
     previous: Option<&sessions::TokenHash>,
-    (device, base): (&SessionDevice, &str),
+    (device, base): (&SessionDevice, Option<&str>),
 ) -> Result<std::result::Result<String, &'static str>> {
     let Some(email) = identity.email.as_deref().and_then(|e| Email::parse(e).ok()) else {
         return Ok(Err("no-email"));
@@ -490,7 +501,7 @@ fn sign_in(
                     ),
                 );
                 // A new account: its first device is no news to anyone.
-                devices::record(app, &hash, &user, device, None);
+                devices::record(app, &hash, &user, device, devices::Started::SignUp);
                 tracing::info!(target: "security", user_id = user.id, "account created at single sign-on");
                 audit::record(
                     &app.store,
@@ -512,7 +523,7 @@ fn sign_in(
     if let Some(old) = previous {
         app.sessions.forget(old);
     }
-    devices::record(app, &hash, &user, device, Some(base));
+    devices::record(app, &hash, &user, device, devices::Started::SignIn { base });
     audit::record(
         &app.store,
         firm,

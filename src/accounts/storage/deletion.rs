@@ -215,31 +215,89 @@ pub fn hold_sign_ups_in(tx: &mut WriteTx) -> Result<()> {
     }
 }
 
-/// Whether the firm's deletion still stands inside `tx`, taking its row with it: the one
-/// deletion run that finds it does the work (on PostgreSQL another node's run waits on the row
-/// and then finds none).
-pub fn take_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<bool> {
+/// The firm's deletion, if it still stands inside `tx`, taking its row with it: the one deletion
+/// run that finds it does the work (on PostgreSQL another node's run waits on the row and then
+/// finds none).
+pub fn take_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<Option<Deletion>> {
     match tx {
         WriteTx::File(txn) => {
             // Never made here: a merge or a run with nothing scheduled leaves the file as it is.
             if !has_table(txn)? {
-                return Ok(false);
+                return Ok(None);
             }
-            Ok(txn
-                .open_table(FIRM_DELETIONS)?
-                .remove(firm_id.get())?
-                .is_some())
+            let mut table = txn.open_table(FIRM_DELETIONS)?;
+            let taken = table.remove(firm_id.get())?;
+            Ok(taken.map(|v| codec::decode(v.value())).transpose()?)
         }
         WriteTx::Postgres(pg) => {
             let store = pg.store();
-            Ok(store
-                .run(
-                    sqlx::query("DELETE FROM firm_deletions WHERE firm_id = $1")
-                        .bind(firm_id.get() as i64)
-                        .execute(pg.conn()?),
-                )?
-                .rows_affected()
-                > 0)
+            let row = store.run(
+                sqlx::query(
+                    "DELETE FROM firm_deletions WHERE firm_id = $1 \
+                     RETURNING scheduled_at, due_at, by_user, by_name",
+                )
+                .bind(firm_id.get() as i64)
+                .fetch_optional(pg.conn()?),
+            )?;
+            row.map(|r| from_row(&r)).transpose()
+        }
+    }
+}
+
+/// The firm's scheduled deletion inside `tx`, read as the transaction's writes will find it: a
+/// merge reads its kept firm's after its locks (on PostgreSQL a schedule waits on the firm's row
+/// the merge holds, so it lands wholly before the read or after the merge).
+pub fn scheduled_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<Option<Deletion>> {
+    match tx {
+        WriteTx::File(txn) => {
+            if !has_table(txn)? {
+                return Ok(None);
+            }
+            let table = txn.open_table(FIRM_DELETIONS)?;
+            let found = table.get(firm_id.get())?;
+            Ok(found.map(|v| codec::decode(v.value())).transpose()?)
+        }
+        WriteTx::Postgres(pg) => {
+            let store = pg.store();
+            let row = store.run(
+                sqlx::query(
+                    "SELECT scheduled_at, due_at, by_user, by_name FROM firm_deletions \
+                     WHERE firm_id = $1",
+                )
+                .bind(firm_id.get() as i64)
+                .fetch_optional(pg.conn()?),
+            )?;
+            row.map(|r| from_row(&r)).transpose()
+        }
+    }
+}
+
+/// Whether the install's operator is a member of the firm, read inside the deletion's `tx` (after
+/// `hold_sign_ups_in`, which a merge takes too, so a merge that moved the operator in is seen).
+pub fn holds_operator_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<bool> {
+    match tx {
+        WriteTx::File(txn) => {
+            let ids: Vec<u64> = txn
+                .open_table(crate::platform::store::FIRM_MEMBERS)?
+                .range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))?
+                .map(|e| e.map(|(k, _)| k.value().1))
+                .collect::<std::result::Result<_, _>>()?;
+            for id in ids {
+                if super::file::load_in(txn, id)?.is_some_and(|u| u.is_admin) {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        WriteTx::Postgres(pg) => {
+            let store = pg.store();
+            Ok(store.run(
+                sqlx::query_scalar::<_, bool>(
+                    "SELECT EXISTS (SELECT 1 FROM users WHERE firm_id = $1 AND is_admin)",
+                )
+                .bind(firm_id.get() as i64)
+                .fetch_one(pg.conn()?),
+            )?)
         }
     }
 }

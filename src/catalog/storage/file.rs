@@ -17,6 +17,14 @@ use crate::platform::store::{
     VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS, VENDOR_SOURCES, VENDORS, codec,
 };
 
+/// A category as CATEGORIES holds it: no label (`Category::stored` gives it one).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct StoredCategory {
+    id: u64,
+    name: String,
+    stage: Option<u8>,
+}
+
 /// The code of a click kind in `MEETING_CLICK_KINDS` (a booking click has no row).
 const WEBSITE: u8 = 1;
 
@@ -24,7 +32,8 @@ pub fn load_catalog(store: &FileStore) -> Result<CatalogRows> {
     let txn = store.read()?;
     let mut categories: Vec<Category> = Vec::new();
     for entry in txn.open_table(CATEGORIES)?.iter()? {
-        categories.push(codec::decode(entry?.1.value())?);
+        let row: StoredCategory = codec::decode(entry?.1.value())?;
+        categories.push(Category::stored(row.id, row.name, row.stage));
     }
     let mut vendors: Vec<Vendor> = Vec::new();
     for entry in txn.open_table(VENDORS)?.iter()? {
@@ -82,7 +91,12 @@ pub fn mark_seeded(txn: &WriteTransaction, marker: &str) -> Result<()> {
 pub fn put_categories(txn: &WriteTransaction, categories: &[Category]) -> Result<()> {
     let mut table = txn.open_table(CATEGORIES)?;
     for c in categories {
-        table.insert(c.id, codec::encode(c).as_slice())?;
+        let row = StoredCategory {
+            id: c.id,
+            name: c.name.clone(),
+            stage: c.stage,
+        };
+        table.insert(c.id, codec::encode(&row).as_slice())?;
     }
     Ok(())
 }

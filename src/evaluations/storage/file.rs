@@ -55,20 +55,28 @@ pub fn update<T>(
 ) -> Result<T> {
     let txn = db.write()?;
     store::merged::refuse_in_file(&txn, firm_id)?;
-    let answer = {
-        let mut table = txn.open_table(EVALUATION_ROUNDS)?;
-        let (f, c) = (firm_id.get(), category_id);
-        let mut rounds = Vec::new();
-        for entry in table.range((f, c, 0)..=(f, c, u32::MAX))? {
-            rounds.push(decode(entry?.1.value())?);
-        }
-        let answer = change(&mut rounds)?;
-        for round in &rounds {
-            put(&mut table, round)?;
-        }
-        answer
-    };
+    let answer = update_in(&txn, firm_id, category_id, change)?;
     txn.commit()?;
+    Ok(answer)
+}
+
+/// `update` inside the caller's transaction.
+pub fn update_in<T>(
+    txn: &redb::WriteTransaction,
+    firm_id: FirmId,
+    category_id: u64,
+    change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
+) -> Result<T> {
+    let mut table = txn.open_table(EVALUATION_ROUNDS)?;
+    let (f, c) = (firm_id.get(), category_id);
+    let mut rounds = Vec::new();
+    for entry in table.range((f, c, 0)..=(f, c, u32::MAX))? {
+        rounds.push(decode(entry?.1.value())?);
+    }
+    let answer = change(&mut rounds)?;
+    for round in &rounds {
+        put(&mut table, round)?;
+    }
     Ok(answer)
 }
 

@@ -43,6 +43,20 @@ pub fn update<T>(
     }
 }
 
+/// `update` inside the caller's transaction, which takes the same turn (a decision proposed
+/// from the latest round closes it with the decision's own write).
+pub fn update_in<T>(
+    tx: &mut WriteTx,
+    firm_id: FirmId,
+    category_id: u64,
+    change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
+) -> Result<T> {
+    match tx {
+        WriteTx::File(txn) => file::update_in(txn, firm_id, category_id, change),
+        WriteTx::Postgres(tx) => postgres::update_in(tx, firm_id, category_id, change),
+    }
+}
+
 /// Every firm's rounds, by (firm, category, round).
 pub fn load_all(store: &Store) -> Result<Vec<Round>> {
     match store {

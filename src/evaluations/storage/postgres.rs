@@ -119,6 +119,24 @@ pub fn update<T>(
     Ok(answer)
 }
 
+/// `update` inside the caller's transaction (a decision proposed from the round closes it).
+pub fn update_in<T>(
+    tx: &mut PgTx,
+    firm_id: FirmId,
+    category_id: u64,
+    change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
+) -> Result<T> {
+    let store = tx.store();
+    store.run(lock(tx.conn()?, firm_id))?;
+    let mut rounds =
+        decode_all(store.run(category_rounds(tx.conn()?, firm_id.get(), category_id))?)?;
+    let answer = change(&mut rounds)?;
+    for round in &rounds {
+        store.run(put(tx.conn()?, round))?;
+    }
+    Ok(answer)
+}
+
 pub fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<()> {
     let store = tx.store();
     for firm in [into, from] {

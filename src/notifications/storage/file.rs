@@ -66,13 +66,14 @@ pub fn deliver_in(txn: &WriteTransaction, d: &Delivery) -> Result<()> {
         }
     }
     if pref.mails(n.kind)
+        && let Some(base) = d.base.as_deref()
         && let Some(settings) = mail_storage::settings_in_file(txn)?
     {
         let out = Outgoing::new(&settings, d.letter.clone());
         let id = mail_storage::enqueue_file(txn, &out, n.created_at)?;
         if !n.kind.security() {
             let secret = secret_in(txn)?;
-            let url = unsubscribe_url(&d.base, &secret, n.user_id, n.kind, n.created_at);
+            let url = unsubscribe_url(base, &secret, n.user_id, n.kind, n.created_at);
             mail_storage::set_unsubscribe_file(txn, id, &url)?;
         }
     }

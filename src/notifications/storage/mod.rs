@@ -39,12 +39,15 @@ fn unsubscribe_url(base: &str, secret: &[u8], user_id: u64, kind: NoticeKind, no
 }
 
 /// What a cause hands over: the notice, the message that says it by mail (sent only when mail is
-/// on and the person's preference lets it), and where links point (`accounts::links::link_base`).
+/// on, the person's preference lets it and the install knows its address), and where links point
+/// (`accounts::links::base`).
 #[derive(Debug, Clone)]
 pub struct Delivery {
     pub notice: Notice,
     pub letter: Letter,
-    pub base: String,
+    /// The install's address (`Config::public_origin`). `None`: the letter's links would have no
+    /// host, so only the bell shows the notice.
+    pub base: Option<String>,
 }
 
 /// Writes `d` in the cause's redb transaction.

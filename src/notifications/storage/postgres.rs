@@ -121,13 +121,14 @@ pub async fn deliver_in(conn: &mut PgConnection, d: &Delivery) -> Result<()> {
         .await?;
     }
     if pref.mails(n.kind)
+        && let Some(base) = d.base.as_deref()
         && let Some(settings) = mail_storage::settings_in_pg(&mut *conn).await?
     {
         let out = Outgoing::new(&settings, d.letter.clone());
         let id = mail_storage::enqueue_pg(&mut *conn, &out, n.created_at).await?;
         if !n.kind.security() {
             let secret = secret_in(&mut *conn).await?;
-            let url = unsubscribe_url(&d.base, &secret, n.user_id, n.kind, n.created_at);
+            let url = unsubscribe_url(base, &secret, n.user_id, n.kind, n.created_at);
             mail_storage::set_unsubscribe_pg(&mut *conn, id, &url).await?;
         }
     }

@@ -8,7 +8,8 @@ pub mod user;
 
 pub use firm::{Firm, FirmRole, FirmSummary, MANAGERS_ONLY, VIEWER_WRITES};
 pub use session::{
-    AdminUser, COOKIE, CurrentUser, FIRM_DISABLED, FirmMember, SIGNED_OUT, SessionSource, Sessions,
-    TokenHash, VENDOR_COOKIE, hash_token,
+    AdminUser, COOKIE, CurrentUser, FIRM_DISABLED, FirmMember, SESSION_COOKIES, SIGNED_OUT,
+    SessionLimits, SessionSource, Sessions, TOUCH_EVERY_SECS, TokenHash, VENDOR_COOKIE,
+    carries_session, hash_token, session_token,
 };
 pub use user::User;

@@ -23,6 +23,58 @@ pub const COOKIE: &str = "litstack_session";
 /// table, so it never opens a firm's route and a firm's never opens a vendor's.
 pub const VENDOR_COOKIE: &str = "litstack_vendor";
 
+/// Every cookie that signs a browser in. The rules of a session are written once, here, for all
+/// of them, so no cookie escapes a rule written for another: the same-origin check
+/// (`web::same_origin_only`) treats a request that carries any of them as signed in
+/// (`carries_session`), each is read with the same shape check (`session_token`), and each kind
+/// of session ends by the same times (`SessionLimits`).
+pub const SESSION_COOKIES: [&str; 2] = [COOKIE, VENDOR_COOKIE];
+
+/// Whether the request carries one of the session cookies with a value.
+pub fn carries_session(headers: &axum::http::HeaderMap) -> bool {
+    headers
+        .get_all(axum::http::header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .any(|(name, value)| SESSION_COOKIES.contains(&name) && !value.is_empty())
+}
+
+/// The hash of the token in the session cookie `name`, when it has a token's shape (64 hex
+/// digits, 256 random bits); anything else is no session.
+pub fn session_token(jar: &CookieJar, name: &str) -> Option<TokenHash> {
+    let token = jar.get(name)?.value();
+    (token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())).then(|| hash_token(token))
+}
+
+/// How long any session lives, a firm's or a vendor's: it ends `idle` seconds after its last use
+/// and `absolute` seconds after it began, whichever comes first (`--session-idle-hours`,
+/// `--session-max-days`).
+#[derive(Debug, Clone, Copy)]
+pub struct SessionLimits {
+    pub idle: i64,
+    pub absolute: i64,
+}
+
+impl SessionLimits {
+    pub fn of(config: &crate::platform::config::Config) -> SessionLimits {
+        SessionLimits {
+            idle: config.session_idle.as_secs() as i64,
+            absolute: config.session_absolute.as_secs() as i64,
+        }
+    }
+
+    /// Whether a session begun at `created_at` and last used at `last_seen` has ended at `now`.
+    pub fn expired(self, created_at: i64, last_seen: i64, now: i64) -> bool {
+        now - last_seen > self.idle || now - created_at > self.absolute
+    }
+}
+
+/// How often a session's last use is written back to the store: not at every request, so a
+/// session's idle end is known to within this.
+pub const TOUCH_EVERY_SECS: i64 = 300;
+
 /// The SHA-256 of a token (a session's, a link's, a recovery code's): what the store keeps.
 pub type TokenHash = [u8; 32];
 
@@ -110,13 +162,9 @@ where
     async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self> {
         let Sessions(source) = Sessions::from_ref(state);
         let jar = CookieJar::from_headers(&parts.headers);
-        let Some(token) = jar.get(COOKIE).map(|c| c.value().to_string()) else {
+        let Some(hash) = session_token(&jar, COOKIE) else {
             return Err(unauthorized(SIGNED_OUT));
         };
-        if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
-            return Err(unauthorized(SIGNED_OUT));
-        }
-        let hash = hash_token(&token);
         let (user, mfa_setup_due) = match source.cached(&hash) {
             Some(user) => (user, false),
             None => tokio::task::spawn_blocking(move || source.look_up(&hash)).await??,

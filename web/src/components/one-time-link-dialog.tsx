@@ -8,7 +8,11 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 
 type OneTimeLinkDialogProps = {
-  /** The link to show; the dialog is open while there is one. */
+  /**
+   * The link to show; the dialog is open while there is one. The server writes it absolute from
+   * the install's own address, or relative when it has none: this page then makes it whole from
+   * the address the person has open (never one a request named).
+   */
   link: string | null;
   onClose: () => void;
   title: string;
@@ -22,7 +26,8 @@ type OneTimeLinkDialogProps = {
  * A link the server shows only once (an invitation, a password reset), with a Copy button. The
  * server keeps only its hash, so closing this is the last chance to copy it.
  */
-export function OneTimeLinkDialog({ link, onClose, title, linkLabel, children }: OneTimeLinkDialogProps) {
+export function OneTimeLinkDialog({ link: given, onClose, title, linkLabel, children }: OneTimeLinkDialogProps) {
+  const link = given === null ? null : new URL(given, window.location.origin).href;
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState(false);

@@ -23,8 +23,8 @@ export function useCategories() {
   return useQuery(categoriesQueryOptions());
 }
 
-/** The category whose name matches (ignoring case and surrounding spaces), if any. */
+/** The category this text names by its name or its label (ignoring case and surrounding spaces), if any. */
 export function findCategoryByName(categories: readonly Category[], name: string): Category | undefined {
   const wanted = name.trim().toLowerCase();
-  return categories.find((category) => category.name.trim().toLowerCase() === wanted);
+  return categories.find((category) => [category.name, category.label].some((n) => n.trim().toLowerCase() === wanted));
 }

@@ -9,8 +9,11 @@ export function verifiedMonth(day: string | null | undefined): string | null {
   return /^\d{4}-\d{2}-\d{2}$/.test(day ?? '') ? formatMonth(day) : null;
 }
 
-/** A booking link on Litstack's list that no page we read confirms (an estimate's words for it). */
-export const UNCONFIRMED_LINK = 'Not confirmed on any page we read';
+/**
+ * A link (a vendor's website or booking link) whose page was not recorded: an address is not an
+ * estimate, so this replaces "Litstack's estimate" for it.
+ */
+export const UNCONFIRMED_LINK = 'Source not recorded';
 
 /** The host of a page's address ("evenuplaw.com"), or null for anything that is not http(s). */
 export function pageHost(url: string | null | undefined): string | null {

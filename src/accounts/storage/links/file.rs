@@ -28,6 +28,7 @@ pub fn create_invitation(
 ) -> Result<Invitation> {
     let txn = db.write()?;
     store::merged::refuse_in_file(&txn, FirmId::from_stored(invitation.firm_id))?;
+    withdraw_pending_in(&txn, &invitation)?;
     invitation.id = store::next_id(&txn, "invitations")?;
     put_invitation(&txn, &invitation)?;
     txn.open_table(INVITATION_TOKENS)?
@@ -39,6 +40,32 @@ pub fn create_invitation(
     }
     txn.commit()?;
     Ok(invitation)
+}
+
+/// Withdraws the firm's invitations of `new`'s email still pending when it is made, inside the
+/// write that stores it (one writer at a time: no other invitation lands in between).
+fn withdraw_pending_in(txn: &WriteTransaction, new: &Invitation) -> Result<()> {
+    let firm = new.firm_id;
+    let ids: Vec<u64> = txn
+        .open_table(FIRM_INVITATIONS)?
+        .range((firm, 0)..=(firm, u64::MAX))?
+        .map(|e| e.map(|(k, _)| k.value().1))
+        .collect::<std::result::Result<_, _>>()?;
+    let mut table = txn.open_table(INVITATIONS)?;
+    for id in ids {
+        let found: Option<Invitation> = table
+            .get(id)?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        if let Some(mut earlier) = found
+            && earlier.email_key == new.email_key
+            && earlier.is_pending(new.created_at)
+        {
+            earlier.revoked_at = Some(new.created_at);
+            table.insert(id, codec::encode(&earlier).as_slice())?;
+        }
+    }
+    Ok(())
 }
 
 pub fn firm_invitations(db: &FileStore, firm_id: FirmId) -> Result<Vec<Invitation>> {
@@ -146,7 +173,8 @@ pub fn find_reset_link(db: &FileStore, hash: &TokenHash) -> Result<Option<ResetL
         .transpose()?)
 }
 
-/// Gives every invitation of firm `from` (pending, used, revoked, expired) to firm `into`.
+/// Gives every invitation of firm `from` (pending, used, revoked, expired) to firm `into`; of two
+/// pending invitations of one email there, the earlier is withdrawn.
 pub(in crate::accounts::storage) fn move_invitations_in(
     txn: &WriteTransaction,
     into: u64,
@@ -169,6 +197,28 @@ pub(in crate::accounts::storage) fn move_invitations_in(
         }
         index.remove((from, id))?;
         index.insert((into, id), ())?;
+    }
+    // One live link per person in the kept firm too: of two pending invitations of one email,
+    // the later stands, as if it had been sent there.
+    let now = crate::platform::clock::now_secs();
+    let mut latest: std::collections::HashMap<String, u64> = Default::default();
+    let mut pending = Vec::new();
+    for entry in index.range((into, 0)..=(into, u64::MAX))? {
+        let id = entry?.0.value().1;
+        let found: Option<Invitation> = table
+            .get(id)?
+            .map(|v| codec::decode(v.value()))
+            .transpose()?;
+        if let Some(invitation) = found.filter(|i| i.is_pending(now)) {
+            latest.insert(invitation.email_key.clone(), id);
+            pending.push(invitation);
+        }
+    }
+    for mut earlier in pending {
+        if latest[&earlier.email_key] != earlier.id {
+            earlier.revoked_at = Some(now);
+            table.insert(earlier.id, codec::encode(&earlier).as_slice())?;
+        }
     }
     Ok(())
 }

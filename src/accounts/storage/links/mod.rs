@@ -13,8 +13,11 @@ use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::Store;
 
-/// Stores a new invitation (its `id` is the store's) and returns it with its id.
-/// With `mail`, the invitation's message is queued in the same transaction.
+/// Stores a new invitation (its `id` is the store's) and returns it with its id, withdrawing in
+/// the same transaction the firm's invitations of the same email still pending at its
+/// `created_at`: one live link per person, however many invitations of them arrive at once (redb
+/// runs one writer at a time; on PostgreSQL the firm's invitations lock makes them take turns on
+/// every node). With `mail`, the invitation's message is queued in the same transaction.
 pub fn create_invitation(
     store: &Store,
     invitation: Invitation,

@@ -1,5 +1,6 @@
 //! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
-//! link locks its row (`FOR UPDATE`), so two nodes cannot both use it.
+//! link locks its row (`FOR UPDATE`), so two nodes cannot both use it; a new invitation takes its
+//! firm's invitations lock, so two nodes cannot both leave a live link for one person.
 
 use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
@@ -11,6 +12,9 @@ use crate::accounts::model::TokenHash;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::platform::error::Result;
 use crate::platform::store::PgStore;
+
+/// The class of the advisory lock a firm's new invitations take turns on (`create_invitation`).
+const INVITATIONS_LOCK: i32 = 0x494e_5654;
 
 /// `SELECT` of every invitation column, then `$rest` (a literal: the SQL stays a static string).
 macro_rules! select_invitations {
@@ -116,6 +120,23 @@ pub fn create_invitation(
             &mut tx,
             FirmId::from_stored(invitation.firm_id),
         )
+        .await?;
+        // One live link per person: invitations of one firm take turns on every node, each
+        // withdrawing the pending ones of its email before it is stored.
+        sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+            .bind(INVITATIONS_LOCK)
+            // Folded into the lock's second key; two firms sharing a key only wait for each other.
+            .bind((invitation.firm_id % (i32::MAX as u64)) as i32)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "UPDATE invitations SET revoked_at = $3 WHERE firm_id = $1 AND email_key = $2 \
+             AND used_at IS NULL AND revoked_at IS NULL AND expires_at > $3",
+        )
+        .bind(invitation.firm_id as i64)
+        .bind(&invitation.email_key)
+        .bind(at(invitation.created_at))
+        .execute(&mut *tx)
         .await?;
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO invitations (firm_id, email, email_key, role, token_hash, created_at, \
@@ -252,7 +273,8 @@ pub fn find_reset_link(db: &PgStore, hash: &TokenHash) -> Result<Option<ResetLin
     })
 }
 
-/// Gives every invitation of firm `from` to firm `into`, inside the caller's transaction.
+/// Gives every invitation of firm `from` to firm `into`, inside the caller's transaction; of two
+/// pending invitations of one email there, the earlier is withdrawn.
 pub(in crate::accounts::storage) async fn move_invitations_in(
     tx: &mut PgConnection,
     into: u64,
@@ -261,7 +283,20 @@ pub(in crate::accounts::storage) async fn move_invitations_in(
     sqlx::query("UPDATE invitations SET firm_id = $1 WHERE firm_id = $2")
         .bind(into as i64)
         .bind(from as i64)
-        .execute(tx)
+        .execute(&mut *tx)
         .await?;
+    // One live link per person in the kept firm too: of two pending invitations of one email,
+    // the later stands, as if it had been sent there. (The merge holds both firm rows, which a
+    // new invitation key-share locks first: none lands meanwhile.)
+    sqlx::query(
+        "UPDATE invitations i SET revoked_at = $2 WHERE i.firm_id = $1 AND i.used_at IS NULL \
+         AND i.revoked_at IS NULL AND i.expires_at > $2 AND EXISTS (SELECT 1 FROM invitations n \
+         WHERE n.firm_id = $1 AND n.email_key = i.email_key AND n.id > i.id \
+         AND n.used_at IS NULL AND n.revoked_at IS NULL AND n.expires_at > $2)",
+    )
+    .bind(into as i64)
+    .bind(at(crate::platform::clock::now_secs()))
+    .execute(tx)
+    .await?;
     Ok(())
 }

@@ -16,11 +16,11 @@ pub(super) struct CategoryRow {
 impl TryFrom<CategoryRow> for Category {
     type Error = anyhow::Error;
     fn try_from(row: CategoryRow) -> anyhow::Result<Category> {
-        Ok(Category {
-            id: row.id as u64,
-            name: row.name,
-            stage: row.stage.map(u8::try_from).transpose()?,
-        })
+        Ok(Category::stored(
+            row.id as u64,
+            row.name,
+            row.stage.map(u8::try_from).transpose()?,
+        ))
     }
 }
 

@@ -22,7 +22,9 @@ const held = {
 /** A firm that held a demo of Lawmatics and already uses Lead Docket (11) and "Zapier" for intake. */
 function serve() {
   let entry = held;
-  const list = (): Shortlist => ({ groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] });
+  const list = (): Shortlist => ({
+    groups: [{ categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', stage: 2, compareIds: [], entries: [entry] }],
+  });
   const mock = mockFetch({
     'GET /api/shortlist': () => ({ body: list() }),
     'PUT /api/shortlist/12/outcome': () => {
@@ -89,7 +91,9 @@ describe('after a Schedule Meeting click', () => {
 
   function serveEntry(entry: ShortlistEntry) {
     const mock = mockFetch({
-      'GET /api/shortlist': { body: { groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] } },
+      'GET /api/shortlist': {
+        body: { groups: [{ categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', stage: 2, compareIds: [], entries: [entry] }] },
+      },
       'PUT /api/shortlist/12': { body: { ...entry, asks: { ...entry.asks, demoBooked: false } } },
     });
     vi.stubGlobal('fetch', mock.fetchMock);

@@ -4,7 +4,7 @@ import { useFirmAccess } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { meetingTarget, type MeetingTarget } from '@/lib/meeting-clicks';
 
-type ScheduleMeetingButtonProps = Omit<ButtonProps, 'onClick' | 'disabled' | 'children'> & {
+type ScheduleMeetingButtonProps = Omit<ButtonProps, 'onClick' | 'disabled' | 'children' | 'variant'> & {
   vendorName: string;
   bookingUrl: string | null | undefined;
   /** The click is being recorded: the button is disabled and reads "Scheduling...". */
@@ -14,11 +14,12 @@ type ScheduleMeetingButtonProps = Omit<ButtonProps, 'onClick' | 'disabled' | 'ch
 };
 
 /**
- * "Schedule Meeting": opens the vendor's own scheduler. Without a booking link it is the spec's
- * disabled button with the tooltip "No scheduler available" (the wrapper keeps the tooltip
- * reachable by keyboard and pointer, which a disabled button is not); the card's Visit Website is
- * the way to the vendor's site, so no second button leads there. Disabled while `pending`. Left
- * out for a viewer: a click is recorded for the firm (a write the server refuses them).
+ * "Schedule Meeting": opens the vendor's own scheduler, the card's main action. Without a booking
+ * link it is the spec's disabled button in the secondary style, with "No scheduler available"
+ * written under it (and in its tooltip: the wrapper keeps the reason reachable by keyboard and
+ * pointer, which a disabled button is not); the card's Visit Website is then the main action (see
+ * `VisitWebsiteButton`). Disabled while `pending`. Left out for a viewer: a click is recorded for
+ * the firm (a write the server refuses them).
  */
 export function ScheduleMeetingButton(props: ScheduleMeetingButtonProps) {
   const { canWrite } = useFirmAccess();
@@ -27,27 +28,31 @@ export function ScheduleMeetingButton(props: ScheduleMeetingButtonProps) {
 
 function ScheduleButton({ vendorName, bookingUrl, pending = false, onSchedule, className, ...props }: ScheduleMeetingButtonProps) {
   const target = meetingTarget(bookingUrl);
-  const button = (
-    <Button
-      {...props}
-      // Without a scheduler the wrapper below carries the layout classes and the button fills it.
-      className={cn('h-auto min-h-8', target ? className : 'w-full')}
-      disabled={!target || pending}
-      onClick={() => target && onSchedule(target)}
-      aria-busy={pending || undefined}
-    >
-      <span className="py-1 text-center">{pending ? 'Scheduling...' : 'Schedule Meeting'}</span>
-    </Button>
-  );
-  if (target) return button;
+  if (target) {
+    return (
+      <Button
+        {...props}
+        className={cn('h-auto min-h-8', className)}
+        disabled={pending}
+        onClick={() => onSchedule(target)}
+        aria-busy={pending || undefined}
+      >
+        <span className="py-1 text-center">{pending ? 'Scheduling...' : 'Schedule Meeting'}</span>
+      </Button>
+    );
+  }
+  // The wrapper carries the layout classes; the button and the reason under it fill it.
   return (
     <Tooltip content="No scheduler available">
       <span
         tabIndex={0}
         aria-label={`Schedule Meeting with ${vendorName}: No scheduler available`}
-        className={cn('flex min-w-0 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600', className)}
+        className={cn('flex min-w-0 flex-col gap-1 rounded-lg focus-visible:outline-2 focus-visible:outline-indigo-600', className)}
       >
-        {button}
+        <Button {...props} variant="outline" className="h-auto min-h-8 w-full" disabled>
+          <span className="py-1 text-center">Schedule Meeting</span>
+        </Button>
+        <span className="text-center text-xs text-slate-600">No scheduler available</span>
       </span>
     </Tooltip>
   );

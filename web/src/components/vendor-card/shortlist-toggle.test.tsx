@@ -18,7 +18,7 @@ const entry = { vendorId: 12, vendorName: 'Lawmatics', categoryId: 2 } as Shortl
 function serve() {
   let onList = false;
   const list = (): Shortlist => ({
-    groups: onList ? [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] : [],
+    groups: onList ? [{ categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', stage: 2, compareIds: [], entries: [entry] }] : [],
   });
   const mock = mockFetch({
     'GET /api/shortlist': () => ({ body: list() }),

@@ -58,7 +58,8 @@ export function checkFeedForm(values: FeedFormValues, followed: boolean): FeedFo
   const source = values.source.trim();
   const key = values.publicKey.trim();
   if (source && !SOURCE.test(source)) {
-    errors.source = 'Give an address starting with https:// (or http://), or the full path of a file on the server, starting with /';
+    errors.source =
+      'Give an address starting with https:// (http:// only for a host the install names in --fetch-private-hosts), or the full path of a file in the data directory, starting with /';
   }
   if (key && !PUBLIC_KEY.test(key)) {
     errors.publicKey = 'The public key is “ed25519:” followed by 64 hexadecimal digits, as `litstack catalog keygen` prints it';

@@ -11,6 +11,8 @@ export function ssoProblem(code: string | null): string | null {
     disabled: 'Your firm’s account is disabled. Contact the Litstack operator.',
     gone: 'Your account was removed while you were signing in.',
     provider: 'Your firm’s identity provider did not answer. Try again, or sign in with your password.',
+    address:
+      'Single sign-on needs this Litstack’s public address (--public-url), which its operator has not set. Sign in with your password.',
   };
   return texts[code] ?? 'Signing in with your firm’s identity provider did not work. Please try again.';
 }

@@ -4,7 +4,7 @@ import type { Coverage, CoverageItem } from '@/lib/api/types';
 
 import { comparedWith, headline, isGap, peerLine, statusLabel, toolPhrase } from './coverage';
 
-const intake: CoverageItem = { categoryId: 2, categoryName: 'Intake', stage: 2, hasTool: false, peerShare: 78 };
+const intake: CoverageItem = { categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', stage: 2, hasTool: false, peerShare: 78 };
 
 function coverage(overrides: Partial<Coverage> = {}): Coverage {
   return {
@@ -21,7 +21,9 @@ function coverage(overrides: Partial<Coverage> = {}): Coverage {
 describe('the coverage map words', () => {
   it('says the share of firms of the size with a tool, or that there are not enough firms', () => {
     expect(peerLine(coverage(), intake)).toBe('Firms your size: 78% have an intake tool');
-    expect(peerLine(coverage(), { ...intake, categoryName: 'Lead Generation' })).toBe('Firms your size: 78% have a lead generation tool');
+    expect(peerLine(coverage(), { ...intake, categoryName: 'Lead Generation', categoryLabel: 'Lead Generation' })).toBe(
+      'Firms your size: 78% have a lead generation tool',
+    );
     expect(peerLine(coverage(), { ...intake, peerShare: 0 })).toBe('Firms your size: 0% have an intake tool');
     expect(peerLine(coverage(), { ...intake, peerShare: null })).toBe('Firms your size: not enough firms yet');
     expect(peerLine(coverage({ firmSize: null, peerFirms: null }), intake)).toBeNull();

@@ -5,7 +5,6 @@
  */
 import type { Coverage, CoverageItem } from '@/lib/api/types';
 import { firmSizeOptions } from '@/lib/firm-options';
-import { categoryLabel } from '@/lib/stages';
 import { formatShown } from '@/lib/format';
 
 /** "an intake tool", "a lead generation tool". */
@@ -24,7 +23,7 @@ export function statusLabel(hasTool: boolean | null): string {
 export function peerLine(coverage: Coverage, item: CoverageItem): string | null {
   if (!coverage.firmSize) return null;
   if (item.peerShare == null) return 'Firms your size: not enough firms yet';
-  return `Firms your size: ${item.peerShare}% have ${toolPhrase(categoryLabel(item.categoryName))}`;
+  return `Firms your size: ${item.peerShare}% have ${toolPhrase(item.categoryLabel)}`;
 }
 
 /** "Your tech stack covers 5 of 9 stages; firms your size usually cover 7": tools the firm uses, not picks. */

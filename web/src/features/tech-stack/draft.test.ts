@@ -22,7 +22,7 @@ const listed = [
 const yes: CategoryDraft = { hasTool: true, vendorIds: [], primaryVendorId: null, otherVendors: [] };
 
 const item = (id: number, name: string, hasTool: boolean | null): CategoryAdoption => ({
-  category: { id, name },
+  category: { id, name, label: name },
   vendors: [],
   adoption: { hasTool },
   selectedVendors: [],

@@ -1,7 +1,6 @@
 import type { CategoryAdoption, Contract } from '@/lib/api/types';
 import { countOf, formatDate } from '@/lib/format';
 import { formatCents } from '@/lib/money';
-import { categoryLabel } from '@/lib/stages';
 
 /** What the tech stack says about a contract's opt-out deadline. */
 export function noticeText(contract: Pick<Contract, 'daysUntilDeadline' | 'noticeBeforeStart'>): string {
@@ -49,7 +48,7 @@ export function toolsOf(items: CategoryAdoption[], contracts: Contract[]): Renew
       ? item.selectedVendors.map((selected) => ({
           id: selected.vendorId,
           name: item.vendors.find((v) => v.id === selected.vendorId)?.name ?? `Vendor ${selected.vendorId}`,
-          category: categoryLabel(item.category.name),
+          category: item.category.label,
           categoryId: item.category.id,
           contract: contracts.find((c) => c.toolId === selected.vendorId),
         }))

@@ -65,8 +65,8 @@ describe('the series by week and month', () => {
 
   it('stacks each category on the ones before it', () => {
     const stacks = [
-      { name: 'Intake', other: false, counts: [1, 2, 3] },
-      { name: 'Other', other: true, counts: [4, 0, 1] },
+      { name: 'Intake', label: 'Intake', other: false, counts: [1, 2, 3] },
+      { name: 'Other', label: 'Other', other: true, counts: [4, 0, 1] },
     ];
     expect(stackTops(stacks, 3)).toEqual([
       [1, 2, 3],

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 578b57adb7e3ff7ebc994ca20fca1b39de69a2d8c8880e4680dd19db22ca6c10
+ * openapi.json sha256: 452fa1fac7c266fbfc859ac42319ba257ab95b64b8c095b50afb29edd7f03101
  */
 
 export interface paths {
@@ -12,10 +12,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/admin/backup: a backup file made through one read transaction while the server runs. */
-        get: operations["download_backup"];
+        get?: never;
         put?: never;
-        post?: never;
+        /**
+         * POST /api/admin/backup: a backup file made through one read transaction while the server runs.
+         *     It holds every secret of the install, so it is asked for as a firm's archive is: an operator
+         *     with a second factor gives a current code (wrong ones counted per account), and an audit entry
+         *     in the operator's firm records each download.
+         */
+        post: operations["download_backup"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1095,8 +1100,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/decisions/{id}: the decision, each approver's state and the current record (the
-         *     live record is stored as a new version first when what it holds changed).
+         * GET /api/decisions/{id}: the decision, each approver's state and the current record (the live
+         *     record, as the next version when what it holds changed: shown, stored by the next write).
          */
         get: operations["get_decision"];
         /** PUT /api/decisions/{id}: an owner or admin edits an open decision (a new version). */
@@ -1251,6 +1256,26 @@ export interface paths {
         get: operations["get_evaluation"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/evaluations/{categoryId}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/evaluations/{categoryId}/close: an owner or admin closes the latest round without
+         *     proposing a decision. Nothing of it changes again; scoring again is a new round.
+         */
+        post: operations["close_round"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2841,11 +2866,14 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive" | "hipaaBaa" | "soc2" | "iso27001" | "sso" | "mfa" | "dataLocation" | "aiTraining" | "dataExport";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported" | "firm_deletion_skipped" | "backup_downloaded";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
-            /** @description Who did it; null when no signed-in person did (a failed sign-in). */
+            /**
+             * @description Who did it; null when no signed-in person did (a failed sign-in, a deletion that did not
+             *     run).
+             */
             actor?: string | null;
             /** Format: date-time */
             at: string;
@@ -2856,8 +2884,18 @@ export interface components {
         AuditLog: {
             items: components["schemas"]["AuditEntryView"][];
         };
+        /** @description The body of `POST /api/admin/backup`. */
+        BackupRequest: {
+            /**
+             * @description A current code of the operator's second factor (or a recovery code); asked only of an
+             *     operator who has one.
+             */
+            code?: string | null;
+        };
         /** @description One booking as the API shows it. */
         BookingItem: {
+            /** @description The category's label: what a screen and a download show. */
+            categoryLabel: string;
             cityState?: string | null;
             client: string;
             clientCategory: string;
@@ -2890,6 +2928,8 @@ export interface components {
         BriefGroup: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description The firm's answers to the category's questionnaire, its latest response; empty if none. */
             criteria: components["schemas"]["Criterion"][];
@@ -2933,6 +2973,12 @@ export interface components {
         Category: {
             /** Format: int64 */
             id: number;
+            /**
+             * @description The one name every screen, download, mail and archive shows: the spec's stage title for the
+             *     nine stages ("Trial Prep & Presentation" for Trial Support), the name for the others.
+             */
+            label: string;
+            /** @description What imports, feeds and the bookings match on. */
             name: string;
             /**
              * Format: int32
@@ -2946,11 +2992,15 @@ export interface components {
             comparisonCount: number;
             /** Format: int64 */
             count: number;
+            /** @description The category's label: what a screen and a download show. */
+            label: string;
             name: string;
         };
         CategoryRef: {
             /** Format: int64 */
             id: number;
+            /** @description The category's label (`Category::label`): what a screen shows. */
+            label: string;
             name: string;
         };
         /** @description A change between two counts, and whether it can be called a trend. */
@@ -3051,6 +3101,21 @@ export interface components {
             thirdPartyLogos: boolean;
             /** @description The `utm_source` tag added to outbound vendor links. */
             utmSource: string;
+        };
+        /**
+         * @description How a round closed, for the screen: "Closed on DATE for the proposed decision", or "Closed on
+         *     DATE by NAME".
+         */
+        ClosedView: {
+            /** @description Who closed it without a decision. */
+            by?: string | null;
+            /**
+             * Format: int64
+             * @description The decision proposed from the round; absent when an owner or admin closed it.
+             */
+            decisionId?: number | null;
+            /** @description YYYY-MM-DD (UTC). */
+            on: string;
         };
         CodeBody: {
             /** @description A 6-digit code from the authenticator app, or (where said) a recovery code. */
@@ -3164,6 +3229,8 @@ export interface components {
             annualCost: number;
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /**
              * Format: int64
@@ -3240,6 +3307,8 @@ export interface components {
         CoverageItem: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description The firm's answer: true (has a tool), false (none) or null (not answered). */
             hasTool?: boolean | null;
@@ -3392,6 +3461,8 @@ export interface components {
         DecisionSummary: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** Format: int64 */
             id: number;
@@ -3416,6 +3487,8 @@ export interface components {
             canAnswer: boolean;
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description RFC 3339, once final. */
             finalAt?: string | null;
@@ -3488,6 +3561,8 @@ export interface components {
         DismissedView: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** Format: date-time */
             dismissedAt: string;
@@ -3626,11 +3701,22 @@ export interface components {
         EvaluationView: {
             /** @description The caller is an owner or admin: changes locked criteria, proposes a decision. */
             canManage: boolean;
-            /** @description The caller may score and record references (not a viewer) in this round (the latest). */
+            /**
+             * @description The caller may score and record references in this round: not a viewer, the latest
+             *     round, and not closed.
+             */
             canScore: boolean;
+            /**
+             * @description The caller (an owner or admin) may start the next round now: the latest round is closed
+             *     and no open decision holds it.
+             */
+            canStartRound: boolean;
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
+            closed?: null | components["schemas"]["ClosedView"];
             criteria: components["schemas"]["CriteriaView"];
             /**
              * Format: int32
@@ -3804,6 +3890,8 @@ export interface components {
         Group: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description The vendors to compare side by side (2-4 of the group's entries); empty with one entry. */
             compareIds: number[];
@@ -4046,6 +4134,12 @@ export interface components {
             host?: string | null;
             /** Format: int32 */
             port?: number | null;
+            /**
+             * @description The address the links in mail start with (`--public-url`, or the loopback address the
+             *     server listens on). None: mail that carries a link (invitations, reset links, notices) is
+             *     not sent, since its link would point nowhere this install knows.
+             */
+            publicAddress?: string | null;
             security?: null | components["schemas"]["Security"];
             /** @description `smtp(s)://user@host:port`, without the password. */
             smtpUrl?: string | null;
@@ -4080,8 +4174,8 @@ export interface components {
             user: components["schemas"]["UserView"];
         };
         /**
-         * @description A click on this vendor's Schedule Meeting (or, without a booking link, "Request a demo on
-         *     {vendor}'s site") by the user.
+         * @description A click on this vendor's Schedule Meeting (kind `BOOKING`) or Visit Website (kind `WEBSITE`)
+         *     by the user.
          */
         MeetingClickItem: {
             /** @description What the click opened: the booking link or the website. */
@@ -4227,6 +4321,8 @@ export interface components {
         NameCount: {
             /** Format: int32 */
             count: number;
+            /** @description The category's label: what a screen and a download show. */
+            label: string;
             name: string;
         };
         /** @description POST /api/firm/invitations. */
@@ -4252,6 +4348,8 @@ export interface components {
              * @description The category it is about (approve, evaluate, questionnaire, and the contract's tool's).
              */
             categoryId?: number | null;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel?: string | null;
             categoryName?: string | null;
             /**
              * Format: int64
@@ -4976,6 +5074,8 @@ export interface components {
         RestoredCategory: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
         };
         /** @description PATCH /api/firm/members/{userId}. */
@@ -5279,6 +5379,8 @@ export interface components {
         /** @description One category's bookings per bucket (`counts[i]` is for the series' i-th bucket). */
         Stack: {
             counts: number[];
+            /** @description The category's label ("Other" for the rest): what a screen and a download show. */
+            label: string;
             name: string;
             /** @description The categories after the top 8, summed ("Other"). */
             other: boolean;
@@ -5292,6 +5394,8 @@ export interface components {
         StageOverview: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description How many picks the stage shows. */
             picks: number;
@@ -5305,6 +5409,8 @@ export interface components {
         StagePicks: {
             /** Format: int64 */
             categoryId: number;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description Says which data the picks rest on when it is not the firm's own size group. */
             note?: string | null;
@@ -5656,6 +5762,8 @@ export interface components {
                 bookingSourceUrl?: string | null;
                 /** @description The day the booking link was checked (YYYY-MM-DD). */
                 bookingVerifiedOn?: string | null;
+                /** @description The category's label: what a screen shows. */
+                categoryLabel: string;
                 categoryName: string;
                 /** @description Where each fact came from, and the security profile. */
                 facts: components["schemas"]["VendorFactsView"];
@@ -5672,8 +5780,8 @@ export interface components {
             /** @description Vendors of the whole catalog (not only this page) with a partner level or star. */
             partnerCount: number;
             /**
-             * @description Vendors of the whole catalog (active or not) without a booking link: their button opens
-             *     the vendor's website instead.
+             * @description Vendors of the whole catalog (active or not) without a booking link: their cards say "No
+             *     scheduler available" and offer Visit Website.
              */
             withoutBookingLink: number;
         };
@@ -5832,7 +5940,10 @@ export interface components {
             logoUrl?: string | null;
             partnerLevel?: null | components["schemas"]["PartnerLevel"];
         };
-        /** @description A vendor as the directory shows it, with its category's name and where its facts come from. */
+        /**
+         * @description A vendor as the directory shows it, with its category's name and label and where its facts come
+         *     from.
+         */
         VendorView: components["schemas"]["Vendor"] & {
             /**
              * @description The day the install's administrator imported the booking link in a vendor file that named
@@ -5843,6 +5954,8 @@ export interface components {
             bookingSourceUrl?: string | null;
             /** @description The day the booking link was checked (YYYY-MM-DD). */
             bookingVerifiedOn?: string | null;
+            /** @description The category's label: what a screen shows. */
+            categoryLabel: string;
             categoryName: string;
             /** @description Where each fact came from, and the security profile. */
             facts: components["schemas"]["VendorFactsView"];
@@ -5935,7 +6048,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BackupRequest"];
+            };
+        };
         responses: {
             /** @description A redb database file (attachment) */
             200: {
@@ -5944,6 +6061,15 @@ export interface operations {
                 };
                 content: {
                     "application/octet-stream": number[];
+                };
+            };
+            /** @description A second-factor code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -5955,7 +6081,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description Not an administrator */
+            /** @description Not an administrator, or a foreign origin */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -5966,6 +6092,24 @@ export interface operations {
             };
             /** @description Hub mode: the data is in PostgreSQL, backed up with its own tools */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6456,6 +6600,15 @@ export interface operations {
             };
             /** @description No such firm */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The kept firm is scheduled for deletion: its deletion is taken back first */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10262,6 +10415,76 @@ export interface operations {
             };
         };
     };
+    close_round: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The category's id */
+                categoryId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The closed round (a round closed already is answered as it is) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EvaluationView"];
+                };
+            };
+            /** @description An id that is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an owner or admin, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such category */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     get_criteria: {
         parameters: {
             query?: never;
@@ -10372,6 +10595,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The round is closed (a decision was proposed from it, or its owner closed it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
             429: {
                 headers: {
@@ -10435,6 +10667,15 @@ export interface operations {
             };
             /** @description No such category */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The category's open decision holds the latest round: a new round starts once it is final */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10515,6 +10756,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description The round is closed (a decision was proposed from it, or its owner closed it) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
             429: {
                 headers: {
@@ -10578,6 +10828,15 @@ export interface operations {
             };
             /** @description No such category or reference check */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The round is closed (a decision was proposed from it, or its owner closed it) */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10711,7 +10970,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No criteria are saved yet */
+            /** @description No criteria are saved yet, or the round is closed (a decision was proposed from it, or its owner closed it) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -10791,7 +11050,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description No criteria are saved yet */
+            /** @description No criteria are saved yet, or the round is closed (a decision was proposed from it, or its owner closed it) */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -68,6 +68,8 @@ export type Outbox = Schemas['Outbox'];
 export type OutboxItem = Schemas['OutboxItem'];
 export type MessageKind = Schemas['MessageKind'];
 export type MessageStatus = Schemas['MessageStatus'];
+/** POST /api/admin/backup: the operator's current code, when the operator has a second factor. */
+export type BackupRequest = Schemas['BackupRequest'];
 
 // The firm's own screens: details, members, invitations, one-time links, the audit log
 export type Firm = Schemas['FirmView'];

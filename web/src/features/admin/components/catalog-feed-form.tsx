@@ -61,7 +61,7 @@ export function CatalogFeedForm({ status }: { status: FeedStatus }) {
         autoComplete="off"
         spellCheck={false}
         placeholder="https://hub.example.com/api/catalog/feed"
-        hint="The feed’s address, or the full path of the file on this server (starting with /)."
+        hint="The feed’s https:// address, or the full path of the file in Litstack’s data directory (starting with /)."
         value={values.source}
         onChange={set('source')}
         error={errors.source}

@@ -13,11 +13,11 @@ const bookingColumns: Array<[string, string]> = [
 
 const vendorRequired: Array<[string, string]> = [
   ['name', 'The vendor’s name.'],
-  ['category', 'The name of an existing category, e.g. Intake.'],
+  ['category', 'An existing category by its name or its label, e.g. Trial Support or Trial Prep & Presentation.'],
   ['websiteUrl', 'An http(s) address.'],
   [
     'bookingUrl',
-    'An http(s) address of the vendor’s scheduler, or empty (its button then asks for a demo on the vendor’s website). Say where and when it was checked with bookingSourceUrl and bookingVerifiedOn (or the row’s sourceUrl and verifiedOn); without them, firms see the link as “Added by your administrator” on the day of the import.',
+    'An http(s) address of the vendor’s scheduler, or empty (the vendor’s cards then say “No scheduler available” and offer Visit Website; nothing is requested on a firm’s behalf). Say where and when it was checked with bookingSourceUrl and bookingVerifiedOn (or the row’s sourceUrl and verifiedOn); without them, firms see the link as “Added by your administrator” on the day of the import.',
   ],
 ];
 

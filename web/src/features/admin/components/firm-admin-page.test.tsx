@@ -26,7 +26,7 @@ const firm = (id: number, name: string, extra: Partial<AdminFirm> = {}): AdminFi
 });
 
 /** A server holding two firms (the operator's own is 1) and the sign-up mode, changing with each write. */
-function serve({ settingsError }: { settingsError?: string } = {}) {
+function serve({ settingsError, mfaEnabled = false }: { settingsError?: string; mfaEnabled?: boolean } = {}) {
   let firms = [firm(1, 'Lovelace Law', { verified: true, members: 2 }), firm(2, 'Babbage Injury')];
   let signUp: SignUpMode = 'open';
   let claims = [
@@ -61,6 +61,7 @@ function serve({ settingsError }: { settingsError?: string } = {}) {
       claims = claims.map((c) => ({ ...c, status }));
       return { body: claims[0] };
     },
+    'GET /api/auth/mfa': { body: { enabled: mfaEnabled, recoveryCodesLeft: mfaEnabled ? 10 : 0 } },
     'GET /api/admin/settings': () => ({ body: { signUp } }),
     'PUT /api/admin/settings': () => {
       if (settingsError) return { status: 400, body: { error: settingsError } };
@@ -222,5 +223,75 @@ describe('FirmAdminPage', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Confirm babbage/ })).toBeNull());
     expect(screen.getByText(/Confirmed/)).toBeTruthy();
     expect(writes(calls)).toEqual([['PUT /api/admin/firms/2/sso-domains/babbage.test', { status: 'confirmed' }]]);
+  });
+
+  describe('Backup', () => {
+    const fileName = 'litstack-backup-20261129-101500.redb';
+    const missing = 'Enter a current code from your authenticator app (or a recovery code).';
+    const file = () =>
+      new Response(new Blob(['redb']), {
+        headers: { 'Content-Type': 'application/octet-stream', 'Content-Disposition': `attachment; filename="${fileName}"` },
+      });
+
+    /** `serve`, with the backup answered by `answer` (the file or the server's JSON refusal). */
+    function serveBackup(mfaEnabled: boolean, answer: (body: unknown) => Response | Promise<Response>) {
+      const mock = serve({ mfaEnabled });
+      vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) !== '/api/admin/backup' || init?.method !== 'POST') return mock.fetchMock(input, init);
+        const body: unknown = JSON.parse(String(init.body));
+        mock.calls.push({ method: 'POST', url: '/api/admin/backup', body });
+        return answer(body);
+      });
+      return mock;
+    }
+
+    function saved(): string[] {
+      const names: string[] = [];
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        names.push(this.download);
+      });
+      return names;
+    }
+
+    afterEach(() => vi.restoreAllMocks());
+
+    test('downloads the whole database as the server names it, asking nothing of an operator without a second factor', async () => {
+      const { calls } = serveBackup(false, () => file());
+      const names = saved();
+      renderWithProviders(<FirmAdminPage />, { user: operator });
+
+      const section = await screen.findByRole('region', { name: 'Backup' });
+      const button = await within(section).findByRole('button', { name: 'Download backup' });
+      expect(within(section).queryByRole('textbox')).toBeNull();
+      await userEvent.click(button);
+
+      const said = await within(section).findByText(`Downloaded ${fileName}.`);
+      expect(said.getAttribute('aria-live')).toBe('polite');
+      expect(names).toEqual([fileName]);
+      expect(calls.filter((c) => c.url === '/api/admin/backup').map((c) => c.body)).toEqual([{ code: null }]);
+      expect(within(section).queryByRole('alert')).toBeNull();
+    });
+
+    test('asks an operator with two-step sign-in for a code, and shows the server’s word when it is missing', async () => {
+      const { calls } = serveBackup(true, (body) =>
+        (body as { code: string | null }).code ? file() : Response.json({ error: missing }, { status: 400 }),
+      );
+      const names = saved();
+      renderWithProviders(<FirmAdminPage />, { user: operator });
+
+      const section = await screen.findByRole('region', { name: 'Backup' });
+      const field = await within(section).findByLabelText('Code from your authenticator app');
+      expect(field.getAttribute('autocomplete')).toBe('one-time-code');
+      await userEvent.click(within(section).getByRole('button', { name: 'Download backup' }));
+      expect((await within(section).findByRole('alert')).textContent).toBe(missing);
+      expect(names).toEqual([]);
+
+      await userEvent.type(field, ' 123456 ');
+      await userEvent.click(within(section).getByRole('button', { name: 'Download backup' }));
+      expect(await within(section).findByText(`Downloaded ${fileName}.`)).toBeTruthy();
+      expect(calls.filter((c) => c.url === '/api/admin/backup').map((c) => c.body)).toEqual([{ code: null }, { code: '123456' }]);
+      expect(names).toEqual([fileName]);
+      expect((field as HTMLInputElement).value).toBe('');
+    });
   });
 });

@@ -9,6 +9,7 @@ import type { AdminFirm } from '@/lib/api/types';
 import { useAdminFirms } from '../api/get-admin-firms';
 
 import { AdminSection } from './admin-section';
+import { BackupDownload } from './backup-download';
 import { DisableFirmDialog } from './disable-firm-dialog';
 import { FirmImport } from './firm-import';
 import { FirmRow } from './firm-row';
@@ -90,6 +91,9 @@ export function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
         </AdminSection>
         <AdminSection title="Sign-up">
           <SignUpModeSetting />
+        </AdminSection>
+        <AdminSection title="Backup">
+          <BackupDownload />
         </AdminSection>
       </div>
       {dialog?.kind === 'disable' ? <DisableFirmDialog firm={dialog.firm} onClose={() => setDialog(null)} /> : null}

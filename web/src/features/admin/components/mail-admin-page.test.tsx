@@ -20,6 +20,7 @@ const saved: MailSettings = {
   hasPassword: true,
   from: 'Litstack <litstack@doe-injury.test>',
   allowPlain: false,
+  publicAddress: 'https://litstack.doe-injury.test',
 };
 const off: MailSettings = { enabled: false, hasPassword: false, allowPlain: false };
 const outbox: Outbox = {
@@ -81,6 +82,18 @@ describe('MailAdminPage', () => {
       from: 'Doe <mail@doe-injury.test>',
       allowPlain: false,
     });
+  });
+
+  it('says where links in mail point, and that they are not sent while the install does not know its address', async () => {
+    serve();
+    const { unmount } = renderWithProviders(<MailAdminPage />, { path: '/admin/mail', user: operator });
+    expect(await screen.findByText(/Links in mail open https:\/\/litstack\.doe-injury\.test\./)).toBeTruthy();
+    expect(screen.queryByText(/Mail with a link is not sent/)).toBeNull();
+    unmount();
+    serve({}, { ...saved, publicAddress: null });
+    renderWithProviders(<MailAdminPage />, { path: '/admin/mail', user: operator });
+    expect(await screen.findByText(/Mail with a link is not sent/)).toBeTruthy();
+    expect(screen.getByText('--public-url')).toBeTruthy();
   });
 
   it('sends a new password and the plain-SMTP choice; shows the server’s refusal', async () => {

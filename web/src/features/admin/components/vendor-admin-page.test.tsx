@@ -14,6 +14,7 @@ const vendor = (id: number, name: string, extra: Partial<Vendor> = {}): Vendor =
   name,
   categoryId: 2,
   categoryName: 'Intake',
+  categoryLabel: 'Intake',
   websiteUrl: `https://${id}.example.com`,
   bookingUrl: null,
   logoUrl: null,

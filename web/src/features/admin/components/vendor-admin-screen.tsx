@@ -84,7 +84,7 @@ export function VendorAdminScreen() {
             <p className="mb-3 text-sm text-slate-600">
               {data.withoutBookingLink === 0
                 ? 'Every vendor has a booking link.'
-                : `${countOf(data.withoutBookingLink, 'vendor has', 'vendors have')} no booking link yet and ${data.withoutBookingLink === 1 ? 'is' : 'are'} listed first: firms are sent to the vendor’s website to request a demo. Add links in bulk with a vendor CSV (bookingUrl with bookingSourceUrl and bookingVerifiedOn).`}
+                : `${countOf(data.withoutBookingLink, 'vendor has', 'vendors have')} no booking link yet and ${data.withoutBookingLink === 1 ? 'is' : 'are'} listed first: their cards say “No scheduler available” and offer Visit Website, and nothing is requested on a firm’s behalf. Add links in bulk with a vendor CSV (bookingUrl with bookingSourceUrl and bookingVerifiedOn).`}
             </p>
             <div className="-mx-4 overflow-x-auto sm:mx-0">
               <table className="w-full min-w-[20rem] text-left text-sm">
@@ -114,7 +114,7 @@ export function VendorAdminScreen() {
                       <th scope="row" className="px-4 py-3 font-normal sm:pl-0">
                         <span className="block font-medium break-words text-slate-900">{vendor.name}</span>
                         <span className="block text-xs text-slate-500">
-                          {vendor.categoryName}
+                          {vendor.categoryLabel}
                           {vendor.isActive ? null : <span className="font-semibold text-red-700 md:hidden"> · Inactive</span>}
                         </span>
                       </th>

@@ -32,7 +32,7 @@ export function VendorDeleteConfirm({ vendor, onBack, onDone }: VendorDeleteConf
       open
       onOpenChange={(open) => (open ? undefined : onDone())}
       title={`Delete ${vendor.name}?`}
-      description={vendor.categoryName}
+      description={vendor.categoryLabel}
       footer={
         <>
           <Button variant="outline" onClick={onBack} disabled={remove.isPending}>

@@ -16,6 +16,7 @@ const avvo = (extra: Partial<Vendor> = {}): Vendor => ({
   name: 'Avvo',
   categoryId: 2,
   categoryName: 'Intake',
+  categoryLabel: 'Intake',
   websiteUrl: 'https://www.avvo.com',
   bookingUrl: null,
   logoUrl: null,

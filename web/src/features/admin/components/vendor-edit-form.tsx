@@ -115,7 +115,7 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={`Edit ${vendor.name}`}
-      description={vendor.categoryName}
+      description={vendor.categoryLabel}
       footer={
         <>
           <div className="flex gap-2 sm:mr-auto">
@@ -169,8 +169,8 @@ export function VendorEditForm({ vendor, onClose, onDelete, onMerge }: VendorEdi
           onChange={(e) => setBooking(e.target.value)}
           hint={
             vendor.bookingVerifiedOn && vendor.bookingSourceUrl
-              ? `The vendor’s own demo or scheduling page, checked in ${verifiedMonth(vendor.bookingVerifiedOn)} against ${vendor.bookingSourceUrl}. A new link here drops that check. Empty: the button asks for a demo on the vendor’s website.`
-              : 'The vendor’s own demo or scheduling page. Empty: the button asks for a demo on the vendor’s website.'
+              ? `The vendor’s own demo or scheduling page, checked in ${verifiedMonth(vendor.bookingVerifiedOn)} against ${vendor.bookingSourceUrl}. A new link here drops that check. Empty: the vendor’s cards say “No scheduler available” and offer Visit Website.`
+              : 'The vendor’s own demo or scheduling page. Empty: the vendor’s cards say “No scheduler available” and offer Visit Website.'
           }
           error={bookingError}
         />

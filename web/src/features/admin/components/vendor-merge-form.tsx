@@ -57,7 +57,7 @@ export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps
       open
       onOpenChange={(open) => (open ? undefined : onDone())}
       title={`Merge ${vendor.name} into…`}
-      description={vendor.categoryName}
+      description={vendor.categoryLabel}
       footer={
         <>
           <Button variant="outline" onClick={onBack} disabled={merge.isPending}>
@@ -76,7 +76,7 @@ export function VendorMergeForm({ vendor, onBack, onDone }: VendorMergeFormProps
         ) : candidates.isPending ? (
           <Spinner label="Loading vendors..." />
         ) : options.length === 0 ? (
-          <p>{vendor.categoryName} has no other vendor to merge into.</p>
+          <p>{vendor.categoryLabel} has no other vendor to merge into.</p>
         ) : (
           <SelectField
             label={`Keep this vendor instead of ${vendor.name}`}

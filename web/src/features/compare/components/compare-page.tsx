@@ -56,7 +56,7 @@ export function ComparePage() {
   }
 
   const data = comparison.data;
-  const categories = [...new Set(data.vendors.map((v) => v.category.name))];
+  const categories = [...new Set(data.vendors.map((v) => v.category.label))];
   return (
     <>
       {header}

@@ -1,16 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 
-import { OutboundLink } from '@/components/outbound-link';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { ProvenanceNote } from '@/components/vendor-facts/provenance-note';
 import { questionnairePath } from '@/config/links';
 import type { ComparedAttribute, ComparedVendor, Comparison } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
 import { firmSizeOptions } from '@/lib/firm-options';
-import { categoryLabel } from '@/lib/stages';
 import { formatShown } from '@/lib/format';
 import { UNCONFIRMED_LINK, securityLines } from '@/lib/vendor-facts';
 
@@ -50,7 +49,7 @@ export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[]
   const yourSize = comparison.firmSize ? `firms your size (${sizeLabel(comparison.firmSize)})` : 'all firms';
   return [
     { key: 'summary', label: 'What sets it apart', cell: (v) => <p className="font-medium text-slate-900">{v.summary}</p> },
-    { key: 'category', label: 'Category', cell: (v) => categoryLabel(v.category.name) },
+    { key: 'category', label: 'Category', cell: (v) => v.category.label },
     {
       key: 'priceBracket',
       label: 'Price',
@@ -175,7 +174,7 @@ export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[]
           </span>
         ) : canWrite ? (
           <Link href={questionnairePath(v.category.id)} className={linkClasses}>
-            Answer the {categoryLabel(v.category.name)} questionnaire
+            Answer the {v.category.label} questionnaire
           </Link>
         ) : (
           <span className="text-slate-600">No questionnaire answered</span>
@@ -199,10 +198,15 @@ export function comparisonRows(comparison: Comparison, canWrite: boolean): Row[]
               <ProvenanceNote provenance={v.facts.bookingLink} fact={`${v.name}’s booking link`} estimate={UNCONFIRMED_LINK} />
             </span>
           ) : null}
+          <VisitWebsiteButton
+            vendorId={v.id}
+            vendorName={v.name}
+            websiteUrl={v.websiteUrl}
+            bookingUrl={v.bookingUrl}
+            sourcePage="COMPARE"
+            srSuffix={` of ${v.name}`}
+          />
           <ShortlistToggle vendorId={v.id} vendorName={v.name} />
-          <OutboundLink href={v.websiteUrl} className={linkClasses}>
-            Visit Website<span className="sr-only"> of {v.name}</span>
-          </OutboundLink>
         </div>
       ),
     },

@@ -76,7 +76,7 @@ export function DecisionPage() {
       </div>
       <header className="space-y-1 border-b border-slate-300 pb-4">
         <h1 className="text-2xl font-semibold text-slate-900">
-          Decision: {d.categoryName}, {d.vendorName}
+          Decision: {d.categoryLabel}, {d.vendorName}
         </h1>
         <p className="text-slate-700">
           {open ? 'Waiting for approval' : `Final since ${formatDateTime(d.finalAt)}`} · Version {d.version} of{' '}

@@ -21,7 +21,7 @@ export function DecisionsPage() {
   const { canManage } = useFirmAccess();
   const [, navigate] = useLocation();
   const [category, setCategory] = useState('');
-  const categories = (shortlist.data?.groups ?? []).map((g) => ({ value: String(g.categoryId), label: g.categoryName }));
+  const categories = (shortlist.data?.groups ?? []).map((g) => ({ value: String(g.categoryId), label: g.categoryLabel }));
 
   return (
     <>
@@ -75,7 +75,7 @@ export function DecisionsPage() {
               <li key={d.id} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div>
                   <Link href={decisionPath(d.id)} className="font-semibold text-indigo-700 underline-offset-2 hover:underline">
-                    {d.categoryName}: {d.vendorName}
+                    {d.categoryLabel}: {d.vendorName}
                   </Link>
                   <p className="text-xs text-slate-600">
                     Proposed {formatDate(d.proposedAt)} · version {d.version}

@@ -51,7 +51,7 @@ export function ProposeDecisionPage() {
   const header = (
     <PageHeader
       title="Propose a decision"
-      description={group ? `${group.categoryName}: the vendor your firm chooses, why, and who must approve.` : undefined}
+      description={group ? `${group.categoryLabel}: the vendor your firm chooses, why, and who must approve.` : undefined}
       actions={
         <Link href={paths.decisions} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
           All decisions

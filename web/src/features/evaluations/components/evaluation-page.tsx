@@ -10,6 +10,7 @@ import { getErrorMessage } from '@/lib/api-client';
 
 import { useEvaluation } from '../api/get-evaluation';
 import { CriteriaSection } from './criteria-section';
+import { RoundClosed } from './round-closed';
 import { SideBySide } from './side-by-side';
 import { VendorSection } from './vendor-section';
 
@@ -23,7 +24,7 @@ export function EvaluationPage() {
     <div className="space-y-8">
       <PageHeader
         title="Evaluation"
-        description={`${data.categoryName}, round ${data.round}. Agree the criteria before the demos, then each person scores each vendor.`}
+        description={`${data.categoryLabel}, round ${data.round}. Agree the criteria before the demos, then each person scores each vendor.`}
         actions={
           data.canManage ? (
             <Link className="text-sm font-medium text-indigo-700 underline" href={newDecisionPath(categoryId)}>
@@ -33,6 +34,7 @@ export function EvaluationPage() {
         }
       />
       <ViewOnlyNote />
+      <RoundClosed categoryId={categoryId} evaluation={data} />
       <CriteriaSection categoryId={categoryId} evaluation={data} />
       {data.vendors.length === 0 ? (
         <Notice>Put vendors of this category on the shortlist to evaluate them.</Notice>

@@ -9,7 +9,6 @@ import { VIEW_ONLY_NOTE } from '@/lib/auth';
 import { mockFetch, renderWithProviders, testUser } from '@/testing/render-app';
 
 import { GetRecommendationsPage } from './get-recommendations-page';
-import { stages } from './stages';
 
 beforeEach(() => {
   currentToast.value = null;
@@ -21,14 +20,27 @@ afterEach(() => {
 });
 
 const others = ['Practice Management', 'Document Management', 'Marketing Services', 'E-Discovery', 'Financial Management'];
+// The nine stage categories as the API names and labels them (data/categories.csv).
+const stageCategories: Array<[string, string]> = [
+  ['Lead Generation', 'Lead Generation'],
+  ['Intake', 'Intake'],
+  ['Document Drafting', 'Case Setup & Document Drafting'],
+  ['Medical Record Retrieval', 'Medical Record Retrieval'],
+  ['Demands & Medical Review', 'Demands & Medical Review'],
+  ['Depositions & Court Reporting', 'Depositions & Court Reporting'],
+  ['Trial Support', 'Trial Prep & Presentation'],
+  ['Financial Services', 'Post-Settlement / Payments'],
+  ['Staffing', 'Staffing'],
+];
 const categories = [
-  ...stages.map((s, i) => ({ id: i + 1, name: s.categoryName, stage: s.number })),
-  ...others.map((name, i) => ({ id: 10 + i, name, stage: null })),
+  ...stageCategories.map(([name, label], i) => ({ id: i + 1, name, label, stage: (i + 1) as number | null })),
+  ...others.map((name, i) => ({ id: 10 + i, name, label: name, stage: null as number | null })),
 ];
 const row = (c: (typeof categories)[number], done: boolean): CategoryOverview => ({
   stage: c.stage,
   categoryId: c.id,
   categoryName: c.name,
+  categoryLabel: c.label,
   status: done ? 'completed' : 'not_started',
   reasons: done ? ['tool'] : [],
   picks: done ? 1 : 0,
@@ -47,6 +59,7 @@ const persisted: PersistedPicks = {
     {
       categoryId: 10,
       categoryName: 'Practice Management',
+      categoryLabel: 'Practice Management',
       stage: null,
       picks: [
         {
@@ -237,7 +250,12 @@ describe('Clear picks', () => {
       },
       'POST /api/recommendations/persisted/restore': () => {
         cleared = false;
-        return { body: { restored: [{ categoryId: 10, categoryName: 'Practice Management' }], keptNewer: [] } };
+        return {
+          body: {
+            restored: [{ categoryId: 10, categoryName: 'Practice Management', categoryLabel: 'Practice Management' }],
+            keptNewer: [],
+          },
+        };
       },
     });
     vi.stubGlobal('fetch', mock.fetchMock);

@@ -12,7 +12,6 @@ import { useToast } from '@/components/ui/use-toast';
 import { questionnairePath } from '@/config/links';
 import { paths } from '@/config/paths';
 import { getErrorMessage, withQuery } from '@/lib/api-client';
-import type { StageStatus } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
 import { useCategories } from '@/lib/categories';
 import { countOf } from '@/lib/format';
@@ -29,7 +28,7 @@ import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
 import { StageAccordion } from './stage-accordion';
 import { StageItem } from './stage-item';
-import { acrossTheFirmCard, cardAnchor, stages } from './stages';
+import { cardAnchor, stageCard } from './stages';
 
 type GetRecommendationsPageProps = {
   /** Opens the My Tech Stack modal; the app supplies it (it belongs to the tech-stack feature). */
@@ -59,8 +58,6 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
   const stageRows = overview.data?.stages ?? [];
   const otherRows = overview.data?.others ?? [];
   const rows = [...stageRows, ...otherRows];
-  const categoryIdOf = (name: string) => stageRows.find((s) => s.categoryName === name)?.categoryId;
-  const statusOf = (categoryId: number | undefined): StageStatus => rows.find((s) => s.categoryId === categoryId)?.status ?? 'not_started';
   const picksOf = (categoryId: number | undefined) => persisted.data?.items.find((i) => i.categoryId === categoryId);
   const withPicks = (persisted.data?.items ?? []).filter((i) => i.picks.length > 0);
   const hasPicks = withPicks.length > 0;
@@ -85,14 +82,15 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
 
   // Any category, a stage or not, can be shown; only a name no category has is "not found".
   const showPicksOf = useEffectEvent((name: string) => {
-    const category = categories.data?.find((c) => c.name === name);
+    const category = categories.data?.find((c) => c.name === name || c.label === name);
     if (!category) {
       toast({ title: 'Category not found', description: `Could not find ${name}`, variant: 'destructive' });
       return;
     }
     setOpenStageId(category.id);
     void persisted.refetch();
-    const card = stages.find((s) => s.categoryName === name) ?? acrossTheFirmCard(name);
+    const row = rows.find((r) => r.categoryId === category.id);
+    const card = row ? stageCard(row) : stageCard({ categoryName: category.name, categoryLabel: category.label });
     requestAnimationFrame(() => document.getElementById(cardAnchor(card, category.id))?.scrollIntoView({ block: 'nearest' }));
   });
   // Once per showCategory, when the categories and the overview are in.
@@ -157,7 +155,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
           title:
             done.restored.length > 0 ? `Picks restored in ${countOf(done.restored.length, 'category', 'categories')}` : 'No picks restored',
           description:
-            done.keptNewer.length > 0 ? `${joinNames(done.keptNewer.map((c) => c.categoryName))} kept the picks made since.` : undefined,
+            done.keptNewer.length > 0 ? `${joinNames(done.keptNewer.map((c) => c.categoryLabel))} kept the picks made since.` : undefined,
         }),
       onError: (error) =>
         toast({
@@ -187,11 +185,10 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
   };
 
   const onContinue = () => {
-    const next = stages.find((s) => statusOf(categoryIdOf(s.categoryName)) !== 'completed');
-    const id = next && categoryIdOf(next.categoryName);
-    if (id === undefined || !next) return;
-    setOpenStageId(id);
-    requestAnimationFrame(() => document.getElementById(`stage-${next.number}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+    const next = stageRows.find((s) => s.status !== 'completed');
+    if (!next) return;
+    setOpenStageId(next.categoryId);
+    requestAnimationFrame(() => document.getElementById(`stage-${next.stage}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   };
 
   return (
@@ -243,20 +240,17 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
               Stages of a case
             </h2>
             <StageAccordion openId={openStageId} onOpenIdChange={setOpenStageId} className="space-y-3">
-              {stages.map((stage) => {
-                const categoryId = categoryIdOf(stage.categoryName);
-                return (
-                  <StageItem
-                    key={stage.number}
-                    stage={stage}
-                    categoryId={categoryId}
-                    open={categoryId !== undefined && openStageId === categoryId}
-                    status={statusOf(categoryId)}
-                    picks={picksOf(categoryId)}
-                    onGetRecommendation={openQuestionnaire}
-                  />
-                );
-              })}
+              {stageRows.map((row) => (
+                <StageItem
+                  key={row.categoryId}
+                  stage={stageCard(row)}
+                  categoryId={row.categoryId}
+                  open={openStageId === row.categoryId}
+                  status={row.status}
+                  picks={picksOf(row.categoryId)}
+                  onGetRecommendation={openQuestionnaire}
+                />
+              ))}
             </StageAccordion>
           </section>
           {otherRows.length > 0 ? (
@@ -271,7 +265,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
                 {otherRows.map((row) => (
                   <StageItem
                     key={row.categoryId}
-                    stage={acrossTheFirmCard(row.categoryName)}
+                    stage={stageCard(row)}
                     categoryId={row.categoryId}
                     open={openStageId === row.categoryId}
                     status={row.status}
@@ -288,7 +282,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
       {openedCategory ? (
         <QuestionnaireModal
           categoryId={openedCategory.id}
-          categoryName={openedCategory.name}
+          categoryLabel={openedCategory.label}
           onClose={() => navigate(paths.matches)}
           onDone={() => navigate(withQuery(paths.matches, { showCategory: openedCategory.name }))}
         />
@@ -313,7 +307,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
       <Modal
         open={askReplace}
         onOpenChange={setAskReplace}
-        title={`Replace the picks from your ${joinNames(answered.map((i) => i.categoryName))} questionnaire${answered.length > 1 ? 's' : ''}?`}
+        title={`Replace the picks from your ${joinNames(answered.map((i) => i.categoryLabel))} questionnaire${answered.length > 1 ? 's' : ''}?`}
         description="Pick For Me fills every other category. Your questionnaire answers chose these picks; replacing them cannot be undone."
         footer={
           <>
@@ -327,7 +321,7 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
         <ul className="space-y-1 text-sm text-slate-700">
           {answered.map((i) => (
             <li key={i.categoryId}>
-              <span className="font-medium text-slate-900">{i.categoryName}:</span> {i.picks.map((p) => p.name).join(', ')}
+              <span className="font-medium text-slate-900">{i.categoryLabel}:</span> {i.picks.map((p) => p.name).join(', ')}
             </li>
           ))}
         </ul>

@@ -10,7 +10,9 @@ describe('NextStepCard', () => {
   });
 
   it('shows one step with one link to where it is taken', () => {
-    render(<NextStepCard step={{ kind: 'start_evaluation', categoryId: 2, categoryName: 'Intake', shortlisted: 3 }} />);
+    render(
+      <NextStepCard step={{ kind: 'start_evaluation', categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', shortlisted: 3 }} />,
+    );
     const card = screen.getByRole('region', { name: 'Next step' });
     expect(card.textContent).toContain('Start an evaluation of Intake');
     expect(card.textContent).toContain('3 vendors are on your shortlist');
@@ -24,7 +26,13 @@ describe('NextStepCard', () => {
   });
 
   it('names the decision that waits for approval and opens it', () => {
-    const s = suggestionOf({ kind: 'approve_decision', decisionId: 7, categoryName: 'Intake', vendorName: 'Lawmatics' });
+    const s = suggestionOf({
+      kind: 'approve_decision',
+      decisionId: 7,
+      categoryName: 'Intake',
+      categoryLabel: 'Intake',
+      vendorName: 'Lawmatics',
+    });
     expect(s).toMatchObject({ title: 'Approve the Intake decision', href: '/decisions/7' });
     // A step without what it needs is not shown rather than shown wrong.
     expect(suggestionOf({ kind: 'approve_decision' })).toBeNull();

@@ -19,7 +19,7 @@ export function suggestionOf(step: NextStep): Suggestion | null {
       return step.decisionId == null
         ? null
         : {
-            title: step.categoryName ? `Approve the ${step.categoryName} decision` : 'Approve a decision',
+            title: step.categoryLabel ? `Approve the ${step.categoryLabel} decision` : 'Approve a decision',
             detail: `${step.vendorName ?? 'A vendor'} is proposed and waits for your approval.`,
             href: decisionPath(step.decisionId),
             action: 'Review and approve',
@@ -36,7 +36,7 @@ export function suggestionOf(step: NextStep): Suggestion | null {
       return step.categoryId == null
         ? null
         : {
-            title: `Start an evaluation of ${step.categoryName ?? 'this category'}`,
+            title: `Start an evaluation of ${step.categoryLabel ?? 'this category'}`,
             detail: `${step.shortlisted ?? 3} vendors are on your shortlist: score them against the same criteria.`,
             href: evaluationPath(step.categoryId),
             action: 'Start an evaluation',
@@ -52,7 +52,7 @@ export function suggestionOf(step: NextStep): Suggestion | null {
       return step.categoryId == null
         ? null
         : {
-            title: `Answer the questionnaire for ${step.categoryName ?? 'the next stage'}`,
+            title: `Answer the questionnaire for ${step.categoryLabel ?? 'the next stage'}`,
             detail: 'A few questions about your firm, and we suggest up to 3 vendors.',
             href: questionnairePath(step.categoryId),
             action: 'Answer the questionnaire',

@@ -117,7 +117,13 @@ export function PickCard({ pick }: { pick: Pick }) {
           pending={click.isPending}
           onSchedule={onSchedule}
         />
-        <VisitWebsiteButton vendorId={pick.vendorId} vendorName={pick.name} websiteUrl={pick.websiteUrl} sourcePage="GET_REC_STAGES" />
+        <VisitWebsiteButton
+          vendorId={pick.vendorId}
+          vendorName={pick.name}
+          websiteUrl={pick.websiteUrl}
+          bookingUrl={pick.bookingUrl}
+          sourcePage="GET_REC_STAGES"
+        />
       </div>
     </article>
   );

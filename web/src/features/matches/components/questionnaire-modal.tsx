@@ -7,7 +7,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { useToast } from '@/components/ui/use-toast';
 import type { Answer, ComputeResult, Question } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
-import { categoryLabel } from '@/lib/stages';
 
 import { useLatestResponse } from '../api/get-latest-response';
 import { useGetRecommendations } from '../api/get-recommendations';
@@ -16,7 +15,8 @@ import { ResultCard } from './result-card';
 
 type QuestionnaireModalProps = {
   categoryId: number;
-  categoryName: string;
+  /** The category's label, shown under the title. */
+  categoryLabel: string;
   /** Close (or Escape): back to /matches. */
   onClose: () => void;
   /** Done on the results view: show the category's saved picks. */
@@ -26,7 +26,7 @@ type QuestionnaireModalProps = {
 const TOP = 3;
 
 /** The category questionnaire and its results: questions, then "Your Recommendations". */
-export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }: QuestionnaireModalProps) {
+export function QuestionnaireModal({ categoryId, categoryLabel, onClose, onDone }: QuestionnaireModalProps) {
   const { toast } = useToast();
   const questions = useQuestions(categoryId);
   const latest = useLatestResponse(categoryId);
@@ -113,7 +113,7 @@ export function QuestionnaireModal({ categoryId, categoryName, onClose, onDone }
       open
       onOpenChange={(open) => !open && onClose()}
       title={inResults ? 'Your Recommendations' : 'Questionnaire'}
-      description={inResults ? undefined : categoryLabel(categoryName)}
+      description={inResults ? undefined : categoryLabel}
       size="lg"
       footer={footer}
     >

@@ -113,7 +113,13 @@ export function ResultCard({ result }: { result: RankedVendor }) {
       {showBreakdown ? <RankingBreakdown id={breakdownId} score={result.score} factors={result.breakdown} /> : null}
 
       <div className="flex flex-wrap items-center gap-2">
-        <VisitWebsiteButton vendorId={vendor.id} vendorName={vendor.name} websiteUrl={vendor.websiteUrl} sourcePage="GET_REC" />
+        <VisitWebsiteButton
+          vendorId={vendor.id}
+          vendorName={vendor.name}
+          websiteUrl={vendor.websiteUrl}
+          bookingUrl={vendor.bookingUrl}
+          sourcePage="GET_REC"
+        />
         <ScheduleMeetingButton
           size="sm"
           vendorName={vendor.name}

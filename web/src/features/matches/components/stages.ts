@@ -1,5 +1,4 @@
 import type { StageStatus } from '@/lib/api/types';
-import { stages as lifecycleStages } from '@/lib/stages';
 
 /**
  * A card of the recommendations page: one of the nine litigation stages (SPEC "Get
@@ -7,7 +6,7 @@ import { stages as lifecycleStages } from '@/lib/stages';
  */
 export type StageDef = { number: number | null; title: string; categoryName: string; blurb: string };
 
-/** Blurbs of the nine stages, by stage number; the names are the app's one list (`lib/stages`). */
+/** Blurbs of the nine stages, by stage number (SPEC "Get Recommendations"); the titles are the API's labels. */
 const stageBlurbs: Record<number, string> = {
   1: 'Bring in qualified cases.',
   2: 'Screen and sign clients.',
@@ -19,13 +18,6 @@ const stageBlurbs: Record<number, string> = {
   8: 'Liens and payouts.',
   9: 'Flexible legal staffing.',
 };
-
-export const stages: readonly StageDef[] = lifecycleStages.map((stage) => ({
-  number: stage.number,
-  title: stage.name,
-  categoryName: stage.categoryName,
-  blurb: stageBlurbs[stage.number] ?? '',
-}));
 
 export const statusLabels: Record<StageStatus, string> = {
   completed: 'Completed',
@@ -42,9 +34,14 @@ const acrossTheFirmBlurbs: Record<string, string> = {
   'Financial Management': 'Accounting, trust and firm finances.',
 };
 
-/** The card of a category outside the nine stages. */
-export function acrossTheFirmCard(categoryName: string): StageDef {
-  return { number: null, title: categoryName, categoryName, blurb: acrossTheFirmBlurbs[categoryName] ?? 'Tools for the whole firm.' };
+/**
+ * The card of a category as the overview answers it: a stage titled with its label (the spec's
+ * stage title) and its blurb, or, without a stage, a card of "Across the firm".
+ */
+export function stageCard(row: { stage?: number | null; categoryName: string; categoryLabel: string }): StageDef {
+  const number = row.stage ?? null;
+  const blurb = number !== null ? (stageBlurbs[number] ?? '') : (acrossTheFirmBlurbs[row.categoryName] ?? 'Tools for the whole firm.');
+  return { number, title: row.categoryLabel, categoryName: row.categoryName, blurb };
 }
 
 /** The element id of a card, for scrolling to it. */

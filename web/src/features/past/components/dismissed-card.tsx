@@ -2,7 +2,6 @@ import { UndoDismissalButton } from '@/components/dismissal/undo-dismissal-butto
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import type { Dismissal } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
-import { categoryLabel } from '@/lib/stages';
 
 /** One dismissed vendor: why and when it was dismissed, and Undo. */
 export function DismissedCard({ item }: { item: Dismissal }) {
@@ -12,9 +11,7 @@ export function DismissedCard({ item }: { item: Dismissal }) {
         <h2 className="font-semibold text-slate-900">{item.vendorName}</h2>
         <div className="flex flex-wrap items-center gap-1.5">
           <PriceBracket bracket={item.priceBracket} provenance={item.price} />
-          <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-            {categoryLabel(item.categoryName)}
-          </span>
+          <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{item.categoryLabel}</span>
         </div>
       </div>
       <dl className="space-y-1 text-sm">

@@ -1,21 +1,19 @@
-import { buttonClasses, Button } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
-import { OutboundLink } from '@/components/outbound-link';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { DemoOutcomeQuestions } from '@/components/vendor-card/demo-outcome-questions';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
+import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VendorLogo } from '@/components/vendor-logo';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import type { PastRecommendation } from '@/lib/api/types';
-import { useFirmAccess } from '@/lib/auth';
 import { useClientConfig } from '@/lib/client-config';
 import { formatDate } from '@/lib/format';
-import { meetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
+import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
-import { categoryLabel } from '@/lib/stages';
 
 /** One past recommendation: the vendor, when it was recommended, and why. */
 export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
@@ -23,18 +21,12 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
   const { utmSource } = useClientConfig();
   const click = useRecordMeetingClick({ onSuccess: () => toast({ title: 'Opening scheduler...' }) });
   const { vendor } = item;
-  const { canWrite } = useFirmAccess();
   const strength = item.reasons.strengths[0];
   const integrations = vendor.integrations;
 
-  // Without a booking link: the spec's "No booking URL available" (Visit Website is the way to
-  // the vendor's site).
-  const target = meetingTarget(vendor.bookingUrl);
-  const onSchedule = () => {
-    if (!target) {
-      toast({ title: 'No booking URL available', variant: 'destructive' });
-      return;
-    }
+  // Without a booking link Schedule Meeting is disabled and says "No scheduler available", as on
+  // every card (the spec's "No booking URL available" toast has no button left to answer).
+  const onSchedule = (target: MeetingTarget) => {
     openOutbound(target.url, utmSource);
     click.mutate({ vendorId: vendor.id, sourcePage: 'PAST_RECS', kind: target.kind });
   };
@@ -52,9 +44,7 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
           <div className="flex flex-wrap items-center gap-1.5">
             <PriceBracket bracket={vendor.priceBracket} provenance={vendor.facts.price} />
             <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
-            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">
-              {categoryLabel(vendor.categoryName)}
-            </span>
+            <span className="rounded-full bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700">{vendor.categoryLabel}</span>
           </div>
         </div>
       </div>
@@ -82,25 +72,21 @@ export function PastRecommendationCard({ item }: { item: PastRecommendation }) {
         </p>
       ) : null}
       <DemoOutcomeQuestions vendorId={vendor.id} />
-      <div className="mt-auto flex flex-wrap gap-2 pt-1">
-        {vendor.websiteUrl ? (
-          <OutboundLink href={vendor.websiteUrl} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
-            Visit Website
-          </OutboundLink>
-        ) : (
-          <Button variant="outline" size="sm" disabled>
-            Visit Website
-          </Button>
-        )}
-        {canWrite ? (
-          <Button size="sm" onClick={onSchedule} disabled={click.isPending}>
-            {click.isPending
-              ? 'Scheduling...'
-              : target?.kind === 'WEBSITE'
-                ? `Request a demo on ${vendor.name}'s site`
-                : 'Schedule Meeting'}
-          </Button>
-        ) : null}
+      <div className="mt-auto flex flex-wrap items-start gap-2 pt-1">
+        <VisitWebsiteButton
+          vendorId={vendor.id}
+          vendorName={vendor.name}
+          websiteUrl={vendor.websiteUrl}
+          bookingUrl={vendor.bookingUrl}
+          sourcePage="PAST_RECS"
+        />
+        <ScheduleMeetingButton
+          size="sm"
+          vendorName={vendor.name}
+          bookingUrl={vendor.bookingUrl}
+          pending={click.isPending}
+          onSchedule={onSchedule}
+        />
         <CompareToggle vendor={vendor} />
         <ShortlistToggle vendorId={vendor.id} vendorName={vendor.name} />
       </div>

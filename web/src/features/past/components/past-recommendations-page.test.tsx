@@ -13,8 +13,8 @@ afterEach(() => {
 });
 
 const categories = [
-  { id: 1, name: 'Lead Generation', stage: 1 },
-  { id: 10, name: 'Practice Management', stage: null },
+  { id: 1, name: 'Lead Generation', label: 'Lead Generation', stage: 1 },
+  { id: 10, name: 'Practice Management', label: 'Practice Management', stage: null },
 ];
 
 const emptyPage = (page = 1, totalPages = 1): PastPage => ({ items: [], total: 0, page, pageSize: 24, totalPages });

@@ -87,7 +87,7 @@ export function PastRecommendationsPage() {
           const on = categoryIds.includes(c.id);
           return (
             <button key={c.id} type="button" aria-pressed={on} onClick={() => toggle(c.id)} className={cn(chip, on ? chipOn : chipOff)}>
-              {c.name}
+              {c.label}
             </button>
           );
         })}

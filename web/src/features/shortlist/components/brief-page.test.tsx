@@ -34,6 +34,7 @@ const brief: Brief = {
     {
       categoryId: 8,
       categoryName: 'Demands & Medical Review',
+      categoryLabel: 'Demands & Medical Review',
       criteria: [],
       vendors: [
         vendor(43, 'EvenUp', {

@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 
 import { comparePath, evaluationPath } from '@/config/links';
 import type { ShortlistGroup } from '@/lib/api/types';
-import { categoryLabel } from '@/lib/stages';
 
 import { groupTitle } from './format';
 import { ShortlistEntryCard } from './shortlist-entry-card';
@@ -18,13 +17,13 @@ export function ShortlistGroupSection({ group }: { group: ShortlistGroup }) {
         </h2>
         {group.compareIds.length >= 2 ? (
           <Link href={comparePath(group.compareIds)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
-            Compare {categoryLabel(group.categoryName)} vendors side by side
+            Compare {group.categoryLabel} vendors side by side
           </Link>
         ) : null}
         <Link
           href={evaluationPath(group.categoryId)}
           className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
-          aria-label={`Evaluate ${categoryLabel(group.categoryName)} vendors`}
+          aria-label={`Evaluate ${group.categoryLabel} vendors`}
         >
           Evaluate
         </Link>

@@ -26,7 +26,9 @@ const entry: ShortlistEntry = {
   priceBracket: 2,
   facts: { price: { kind: 'estimate' }, security: {} },
 };
-const list: Shortlist = { groups: [{ categoryId: 2, categoryName: 'Intake', stage: 2, compareIds: [], entries: [entry] }] };
+const list: Shortlist = {
+  groups: [{ categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', stage: 2, compareIds: [], entries: [entry] }],
+};
 
 function setup(user: User, shown: Shortlist = list) {
   const { fetchMock } = mockFetch({ 'GET /api/shortlist': { body: shown } });

@@ -5,7 +5,6 @@ import { Icon } from '@/components/ui/icon';
 import { inputClasses } from '@/components/ui/text-field';
 import type { CategoryAdoption } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { categoryLabel } from '@/lib/stages';
 
 import {
   MAX_OTHER_NAME,
@@ -65,9 +64,9 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
       <div className="flex flex-col gap-3 px-4 py-3.5 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <div className="min-w-0">
           <Heading id={headingId} className="text-base font-semibold text-slate-900">
-            {categoryLabel(category.name)}
+            {category.label}
           </Heading>
-          <p className="text-sm text-slate-500">Does your firm use a tool for {categoryLabel(category.name)}?</p>
+          <p className="text-sm text-slate-500">Does your firm use a tool for {category.label}?</p>
         </div>
         <div role="radiogroup" aria-labelledby={headingId} className="flex shrink-0 gap-2">
           {(
@@ -169,11 +168,11 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
               })}
             </ul>
           ) : (
-            <p className="text-sm text-slate-500">No {categoryLabel(category.name)} vendors are listed yet. Add the tools you use below.</p>
+            <p className="text-sm text-slate-500">No {category.label} vendors are listed yet. Add the tools you use below.</p>
           )}
 
           {value.otherVendors.length > 0 ? (
-            <ul aria-label={`Other ${categoryLabel(category.name)} tools`} className="flex flex-wrap gap-2">
+            <ul aria-label={`Other ${category.label} tools`} className="flex flex-wrap gap-2">
               {value.otherVendors.map((name) => (
                 <li
                   key={name}
@@ -200,7 +199,7 @@ export function CategoryAdoptionCard({ item, value, onChange, disabled, headingL
             <div className="flex gap-2">
               <input
                 type="text"
-                aria-label={`Other ${categoryLabel(category.name)} tool`}
+                aria-label={`Other ${category.label} tool`}
                 placeholder="Another tool? Type its name and press Enter"
                 maxLength={MAX_OTHER_NAME}
                 value={otherName}

@@ -2,7 +2,6 @@ import { Link } from 'wouter';
 
 import { questionnairePath } from '@/config/links';
 import type { Coverage, CoverageItem } from '@/lib/api/types';
-import { categoryLabel } from '@/lib/stages';
 
 import { isGap, peerLine, toolPhrase } from '../coverage';
 
@@ -22,14 +21,14 @@ export function CoverageGroup({ title, items, coverage }: { title: string; items
               <div className="flex items-start justify-between gap-2">
                 <p className="text-sm font-medium text-slate-900">
                   {item.stage != null ? <span className="text-slate-600">{item.stage}. </span> : null}
-                  {categoryLabel(item.categoryName)}
+                  {item.categoryLabel}
                 </p>
                 <CoverageMark hasTool={item.hasTool ?? null} />
               </div>
               {peers ? <p className="mt-0.5 text-sm text-slate-600">{peers}</p> : null}
               {isGap(item) ? (
                 <Link href={questionnairePath(item.categoryId)} className={`mt-1 inline-block text-sm ${linkClasses}`}>
-                  Find {toolPhrase(categoryLabel(item.categoryName))}
+                  Find {toolPhrase(item.categoryLabel)}
                 </Link>
               ) : null}
             </li>

@@ -14,10 +14,19 @@ const coverage: Coverage = {
   peerFirms: null,
   headline: { stagesCovered: 1, stagesUnanswered: 1, stageCount: 2, usualStages: null },
   stages: [
-    { categoryId: 1, categoryName: 'Lead Generation', stage: 1, hasTool: true, peerShare: null },
-    { categoryId: 2, categoryName: 'Intake', stage: 2, hasTool: null, peerShare: null },
+    { categoryId: 1, categoryName: 'Lead Generation', categoryLabel: 'Lead Generation', stage: 1, hasTool: true, peerShare: null },
+    { categoryId: 2, categoryName: 'Intake', categoryLabel: 'Intake', stage: 2, hasTool: null, peerShare: null },
   ],
-  others: [{ categoryId: 10, categoryName: 'Practice Management', stage: null, hasTool: false, peerShare: null }],
+  others: [
+    {
+      categoryId: 10,
+      categoryName: 'Practice Management',
+      categoryLabel: 'Practice Management',
+      stage: null,
+      hasTool: false,
+      peerShare: null,
+    },
+  ],
 };
 
 function serve(answer: { status?: number; body?: unknown }) {

@@ -32,14 +32,14 @@ const vendors = (prefix: string, first: number, n: number) =>
 
 const items: CategoryAdoption[] = [
   {
-    category: { id: 2, name: 'Intake' },
+    category: { id: 2, name: 'Intake', label: 'Intake' },
     vendors: vendors('Intake Tool', 100, 9),
     adoption: { hasTool: null },
     selectedVendors: [],
     otherVendors: [],
   },
   {
-    category: { id: 9, name: 'Staffing' },
+    category: { id: 9, name: 'Staffing', label: 'Staffing' },
     vendors: vendors('Staffer', 200, 2),
     adoption: { hasTool: true },
     selectedVendors: [{ vendorId: 200, isPrimary: true }],

@@ -13,14 +13,14 @@ afterEach(() => {
 
 const items: CategoryAdoption[] = [
   {
-    category: { id: 2, name: 'Intake' },
+    category: { id: 2, name: 'Intake', label: 'Intake' },
     vendors: [{ id: 100, name: 'Lawmatics', logoUrl: null, websiteUrl: null }],
     adoption: { hasTool: false },
     selectedVendors: [],
     otherVendors: [],
   },
   {
-    category: { id: 9, name: 'Staffing' },
+    category: { id: 9, name: 'Staffing', label: 'Staffing' },
     vendors: [{ id: 200, name: 'Staffer', logoUrl: null, websiteUrl: null }],
     adoption: { hasTool: true },
     selectedVendors: [{ vendorId: 200, isPrimary: true }],

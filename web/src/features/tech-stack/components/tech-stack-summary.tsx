@@ -1,5 +1,4 @@
 import type { CategoryAdoption } from '@/lib/api/types';
-import { categoryLabel } from '@/lib/stages';
 
 import { AdoptionAnswer } from './adoption-answer';
 
@@ -11,10 +10,10 @@ export function TechStackSummary({ items, headingLevel }: { items: CategoryAdopt
       {items.map((item) => (
         <section
           key={item.category.id}
-          aria-label={categoryLabel(item.category.name)}
+          aria-label={item.category.label}
           className="flex flex-col gap-2 px-4 py-3.5 sm:flex-row sm:items-start sm:justify-between sm:px-5"
         >
-          <Heading className="text-base font-semibold text-slate-900">{categoryLabel(item.category.name)}</Heading>
+          <Heading className="text-base font-semibold text-slate-900">{item.category.label}</Heading>
           <div className="text-sm sm:max-w-[60%] sm:text-right">
             <AdoptionAnswer item={item} />
           </div>

@@ -89,7 +89,7 @@ function chartOptions(input: ChartInput, partial: { current: number[] }) {
     const drawn: uPlot.Series[] = [];
     if (input.stacks && input.stacks.length) {
       const stacks = input.stacks.map((stack, i) => ({ stack, color: stackColor(stack, i) }));
-      for (const { stack, color } of stacks.reverse()) drawn.push({ label: stack.name, ...bars(color, color) });
+      for (const { stack, color } of stacks.reverse()) drawn.push({ label: stack.label, ...bars(color, color) });
     } else {
       // Each bucket a bar, so a single busy day reads as one day, not as a slope.
       drawn.push({ label: 'Bookings', ...bars('rgba(99, 102, 241, 0.35)', '#a5b4fc') });
@@ -217,7 +217,7 @@ export function BookingsPerDayChart({ series, granularity, stacks, comparison, c
           {stacks && stacks.length ? (
             stacks.map((stack, i) => (
               <span key={stack.name} className="inline-flex items-center gap-1">
-                <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ backgroundColor: stackColor(stack, i) }} /> {stack.name}
+                <span className="inline-block h-2.5 w-2.5 rounded-sm" style={{ backgroundColor: stackColor(stack, i) }} /> {stack.label}
               </span>
             ))
           ) : (

@@ -4,7 +4,6 @@ import type { CSSProperties } from 'react';
 import { Button } from '@/components/ui/button';
 import type { Trends } from '@/lib/api/types';
 import { barsCanvas, chartFileName } from '@/lib/download';
-import { categoryLabel } from '@/lib/stages';
 
 import type { TrendChanges } from '@/lib/api/types';
 import { formatChange } from '../change';
@@ -74,7 +73,7 @@ export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, cs
                 shown.map((entry) => {
                   const then = byName.get(entry.name);
                   return {
-                    label: categoryLabel(entry.name),
+                    label: entry.label,
                     value: entry.count,
                     note: then ? `vs ${formatCount(then.comparisonCount)}: ${formatChange(then.change)}` : undefined,
                   };
@@ -125,7 +124,7 @@ export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, cs
                     ) : null}
                   </span>
                   <span className="order-1 text-sm leading-5 break-words text-slate-700 group-hover:text-indigo-700 group-hover:underline lg:order-none lg:line-clamp-3 lg:min-h-12 lg:text-xs lg:leading-4 lg:text-slate-600">
-                    {categoryLabel(entry.name)}
+                    {entry.label}
                   </span>
                   <span className="sr-only"> bookings</span>
                   {then ? (

@@ -4,7 +4,6 @@ import { Spinner } from '@/components/ui/spinner';
 import type { DemoBookingPage } from '@/lib/api/types';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { labelOf } from '@/lib/options';
-import { categoryLabel } from '@/lib/stages';
 
 import { BOOKINGS_PAGE_SIZE } from '../api/get-demo-bookings';
 import { bookingLocation, formatCount, relativeBookingDate } from '../format';
@@ -71,7 +70,7 @@ export function RecentBookingsTable({
             {items.map((booking) => (
               <li key={booking.id} className="py-2.5 text-sm">
                 <p className="font-medium text-slate-900">
-                  {categoryLabel(booking.clientCategory)}
+                  {booking.categoryLabel}
                   {booking.sample ? <span className="ml-2 text-xs font-normal text-amber-700">(sample)</span> : null}
                 </p>
                 <p className="text-slate-700">{bookingLocation(booking)}</p>
@@ -111,7 +110,7 @@ export function RecentBookingsTable({
                 {items.map((booking) => (
                   <tr key={booking.id}>
                     <td className="px-3 py-2.5 font-medium text-slate-900">
-                      {categoryLabel(booking.clientCategory)}
+                      {booking.categoryLabel}
                       {booking.sample ? <span className="ml-2 text-xs font-normal text-amber-700">(sample)</span> : null}
                     </td>
                     <td className="px-3 py-2.5 text-slate-700">{bookingLocation(booking)}</td>

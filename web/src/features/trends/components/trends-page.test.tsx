@@ -23,7 +23,7 @@ const admin = { id: 1, name: 'Ada', email: 'ada@firm.test', lawFirm: 'Lovelace L
 
 const trends = {
   total: 12345,
-  categoryCounts: Array.from({ length: 10 }, (_, i) => ({ name: `Category ${i + 1}`, count: 1000 - i * 90 })),
+  categoryCounts: Array.from({ length: 10 }, (_, i) => ({ name: `Category ${i + 1}`, label: `Category ${i + 1}`, count: 1000 - i * 90 })),
   stateCounts: [
     { state: 'UNKNOWN', count: 900 },
     { state: 'TX', count: 800 },
@@ -88,6 +88,7 @@ const vendors = {
 const booking = (id: number) => ({
   id,
   clientCategory: `Intake ${id}`,
+  categoryLabel: `Intake ${id}`,
   client: 'Vendor',
   standardizedPracticeAreaBrokenOut: 'E6_20',
   cityState: id === 2 ? null : 'Austin, TX',
@@ -124,7 +125,7 @@ function setup(path = '/trends', overrides: Record<string, unknown> = {}) {
         ...noSample,
       },
     },
-    'GET /api/categories': { body: [{ id: 7, name: 'Category 1', stage: null }] },
+    'GET /api/categories': { body: [{ id: 7, name: 'Category 1', label: 'Category 1', stage: null }] },
     'GET /api/trends/vendors': { body: vendors },
     ...overrides,
   });

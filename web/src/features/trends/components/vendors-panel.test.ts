@@ -14,15 +14,15 @@ describe('the vendor panel', () => {
 
   it('lists the categories with bookings first, most first, then the rest by name', () => {
     const catalog = [
-      { id: 1, name: 'Staffing', stage: 9 },
-      { id: 2, name: 'Intake', stage: 2 },
-      { id: 3, name: 'Billing', stage: null },
-      { id: 4, name: 'Lead Generation', stage: 1 },
+      { id: 1, name: 'Staffing', label: 'Staffing', stage: 9 },
+      { id: 2, name: 'Intake', label: 'Intake', stage: 2 },
+      { id: 3, name: 'Billing', label: 'Billing', stage: null },
+      { id: 4, name: 'Lead Generation', label: 'Lead Generation', stage: 1 },
     ];
     expect(
       categoryChoices(catalog, [
-        { name: 'Lead Generation', count: 12 },
-        { name: 'Intake', count: 1032 },
+        { name: 'Lead Generation', label: 'Lead Generation', count: 12 },
+        { name: 'Intake', label: 'Intake', count: 1032 },
       ]),
     ).toEqual([
       { value: '2', label: 'Intake (1,032)' },

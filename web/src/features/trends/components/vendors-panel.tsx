@@ -6,7 +6,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { vendorProfilePath } from '@/config/links';
 import type { Category, Trends } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { categoryLabel } from '@/lib/stages';
 
 import type { TrendVendors } from '@/lib/api/types';
 import { formatCount } from '../format';
@@ -35,10 +34,10 @@ export function formatShare(share: number): string {
 export function categoryChoices(catalog: readonly Category[], counts: Trends['categoryCounts']): Array<{ value: string; label: string }> {
   const countOf = new Map(counts.map((entry) => [entry.name.trim().toLowerCase(), entry.count]));
   const withCount = catalog.map((category) => ({ category, count: countOf.get(category.name.trim().toLowerCase()) ?? 0 }));
-  withCount.sort((a, b) => b.count - a.count || categoryLabel(a.category.name).localeCompare(categoryLabel(b.category.name)));
+  withCount.sort((a, b) => b.count - a.count || a.category.label.localeCompare(b.category.label));
   return withCount.map(({ category, count }) => ({
     value: String(category.id),
-    label: count > 0 ? `${categoryLabel(category.name)} (${formatCount(count)})` : categoryLabel(category.name),
+    label: count > 0 ? `${category.label} (${formatCount(count)})` : category.label,
   }));
 }
 
@@ -60,7 +59,7 @@ type VendorsPanelProps = {
  */
 export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, vendors, compared, csvUrl }: VendorsPanelProps) {
   const data = vendors.data;
-  const categoryName = data?.category ? categoryLabel(data.category.name) : null;
+  const categoryName = data?.category ? data.category.label : null;
   const choices = categoryChoices(catalog, categoryCounts);
   // An id the catalog has not listed yet (still loading) stays selectable.
   if (categoryId !== undefined && !choices.some((choice) => choice.value === String(categoryId))) {

@@ -33,7 +33,7 @@ export function ListingSection({ listing }: { listing: VendorListing }) {
         <p className="min-w-0 text-base font-semibold break-words text-slate-900">{name}</p>
       </div>
       <dl className="divide-y divide-slate-100">
-        <ListingFact term="Website" provenance={facts.website} fact={`${name}’s website`}>
+        <ListingFact term="Website" provenance={facts.website} fact={`${name}’s website`} estimate={UNCONFIRMED_LINK}>
           {listing.websiteUrl || null}
         </ListingFact>
         <ListingFact term="Booking link" provenance={facts.bookingLink} fact={`${name}’s booking link`} estimate={UNCONFIRMED_LINK}>

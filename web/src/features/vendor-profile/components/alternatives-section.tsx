@@ -2,13 +2,12 @@ import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { VendorLogoLink, VendorNameLink } from '@/components/vendor-card/vendor-profile-link';
 import { VendorLogo } from '@/components/vendor-logo';
 import type { VendorProfile } from '@/lib/api/types';
-import { categoryLabel } from '@/lib/stages';
 
 /** 3-5 other active vendors of the category, each with one reason and a link to its profile. */
 export function AlternativesSection({ profile }: { profile: VendorProfile }) {
   const basis =
     profile.alternativesBasis === 'questionnaire'
-      ? `Ordered by your latest ${profile.category.name} questionnaire.`
+      ? `Ordered by your latest ${profile.category.label} questionnaire.`
       : 'Ordered by fit with your firm: its size, personal injury and your tech stack.';
   return (
     <section aria-labelledby="alternatives-heading" className="space-y-3">
@@ -16,7 +15,7 @@ export function AlternativesSection({ profile }: { profile: VendorProfile }) {
         Alternatives
       </h2>
       {profile.alternatives.length === 0 ? (
-        <p className="text-sm text-slate-600">No other active vendor in {categoryLabel(profile.category.name)}.</p>
+        <p className="text-sm text-slate-600">No other active vendor in {profile.category.label}.</p>
       ) : (
         <>
           <p className="text-sm text-slate-600">{basis}</p>

@@ -9,8 +9,8 @@ const SUMMARY = 'Litstack’s summary';
 
 /**
  * "Facts and sources": one row per fact the vendor states, each with where it came from (a page
- * read on a day, the install's administrator, or Litstack's own estimate or summary). A fact
- * nobody states has no row.
+ * read on a day, the install's administrator, or Litstack's own estimate or summary; a link whose
+ * page was not recorded says so). A fact nobody states has no row.
  */
 export function FactsSection({ profile }: { profile: VendorProfile }) {
   const { facts, name } = profile;
@@ -33,13 +33,13 @@ export function FactsSection({ profile }: { profile: VendorProfile }) {
       </h2>
       <p className="max-w-3xl text-sm text-slate-600">
         Where each fact on this page comes from. Facts not checked against a page are marked as Litstack’s estimate, or Litstack’s summary
-        for the description and highlights.
+        for the description and highlights; a website or booking link whose page was not recorded reads “Source not recorded”.
       </p>
       {stated ? null : <p className="text-sm text-slate-600">Litstack holds no facts about {name} yet.</p>}
       {stated ? (
         <dl className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {facts.website ? (
-            <FactRow term="Website" provenance={facts.website} fact={`${name}’s website`}>
+            <FactRow term="Website" provenance={facts.website} fact={`${name}’s website`} estimate={UNCONFIRMED_LINK}>
               {pageHost(profile.websiteUrl)}
             </FactRow>
           ) : null}

@@ -1,6 +1,5 @@
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import type { VendorProfile } from '@/lib/api/types';
-import { categoryLabel } from '@/lib/stages';
 
 import { formatDate, sourcePageLabels } from '../format';
 
@@ -23,7 +22,7 @@ export function HistorySection({ profile }: { profile: VendorProfile }) {
           {recommendations.map((rec) => (
             <li key={`${rec.category.id}-${rec.recommendedAt}`} className="rounded-lg border border-slate-200 bg-white p-3">
               <p className="font-medium text-slate-900">
-                Recommended on {formatDate(rec.recommendedAt)} for {categoryLabel(rec.category.name)}
+                Recommended on {formatDate(rec.recommendedAt)} for {rec.category.label}
               </p>
               {rec.reasons.length > 0 ? (
                 <ul className="mt-1 list-disc space-y-0.5 pl-5 text-slate-600">
@@ -37,8 +36,8 @@ export function HistorySection({ profile }: { profile: VendorProfile }) {
           ))}
           {meetingClicks.map((click, i) => (
             <li key={`${click.recordedAt}-${i}`} className="text-slate-700">
-              {click.kind === 'WEBSITE' ? 'You opened their site to request a demo' : 'You asked to schedule a meeting'} on{' '}
-              {formatDate(click.recordedAt)} from {sourcePageLabels[click.sourcePage]}.
+              {click.kind === 'WEBSITE' ? 'You opened their website' : 'You asked to schedule a meeting'} on {formatDate(click.recordedAt)}{' '}
+              from {sourcePageLabels[click.sourcePage]}.
             </li>
           ))}
         </ul>

@@ -24,7 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 const profile: VendorProfile = {
   id: 7,
   name: 'Docketly',
-  category: { id: 2, name: 'Intake' },
+  category: { id: 2, name: 'Intake', label: 'Intake' },
   websiteUrl: 'https://docketly.example',
   bookingUrl: null,
   logoUrl: null,
@@ -275,6 +275,29 @@ describe('VendorProfilePage', () => {
     // The header's bracket says it is an estimate, and leads to the sources.
     expect(screen.getByRole('img', { name: 'Price: Moderate (2 of 4), Litstack’s estimate' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Where each fact comes from' }).getAttribute('href')).toBe('#facts-and-sources');
+  });
+
+  it('says "Source not recorded" for a website or booking link whose page was not recorded, never an estimate', async () => {
+    const unrecorded: VendorProfile = {
+      ...profile,
+      bookingUrl: 'https://docketly.example/book',
+      facts: { ...profile.facts, website: { kind: 'estimate' }, bookingLink: { kind: 'estimate' } },
+    };
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: unrecorded }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const section = await screen.findByRole('region', { name: 'Facts and sources' });
+    const row = (term: string) => within(section).getByText(term, { selector: 'dt' }).parentElement!;
+    expect(row('Website').textContent).toBe('Websitedocketly.exampleSource not recorded');
+    expect(row('Booking link').textContent).toBe('Booking linkdocketly.exampleSource not recorded');
+    // What really is Litstack's estimate still says so.
+    expect(row('Price bracket').textContent).toBe('Price bracketModerate ($$)Litstack’s estimate');
+  });
+
+  it('without a booking link: Visit Website is the main action, and Schedule Meeting says "No scheduler available"', async () => {
+    renderAt('/vendors/7', { 'GET /api/vendors/7': { body: profile }, 'GET /api/vendors/7/evidence': { body: evidence } });
+    const header = (await screen.findByRole('heading', { name: 'Docketly', level: 1 })).closest('header')!;
+    expect(within(header).getByRole('link', { name: 'Visit Website' }).className).toContain('bg-indigo-600');
+    expect((within(header).getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(header).getByText('No scheduler available')).toBeTruthy();
   });
 
   it('never turns a javascript: address into a link', async () => {

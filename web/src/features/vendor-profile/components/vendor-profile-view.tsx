@@ -1,14 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'wouter';
 
-import { OutboundLink } from '@/components/outbound-link';
-import { Button, buttonClasses } from '@/components/ui/button';
 import { useToast } from '@/components/ui/use-toast';
 import { CompareToggle } from '@/components/vendor-card/compare-toggle';
 import { PartnerBadge } from '@/components/vendor-card/partner-badge';
 import { PriceBracket } from '@/components/vendor-card/price-bracket';
 import { ScheduleMeetingButton } from '@/components/vendor-card/schedule-meeting-button';
 import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
+import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VendorLogo } from '@/components/vendor-logo';
 import { ViewOnlyNote } from '@/components/view-only-note';
 import { vendorsInCategoryPath } from '@/config/links';
@@ -17,7 +16,6 @@ import type { VendorProfile } from '@/lib/api/types';
 import { useClientConfig } from '@/lib/client-config';
 import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
-import { categoryLabel } from '@/lib/stages';
 
 import { vendorProfileQueryKey } from '../api/get-vendor-profile';
 import { AlternativesSection } from './alternatives-section';
@@ -68,7 +66,7 @@ export function VendorProfileView({ id, profile }: { id: string; profile: Vendor
                 href={vendorsInCategoryPath(profile.category.id)}
                 className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset hover:bg-indigo-100"
               >
-                {categoryLabel(profile.category.name)}
+                {profile.category.label}
               </Link>
               <PartnerBadge isRecommendedPartner={profile.isRecommendedPartner} partnerLevel={profile.partnerLevel} />
               <PriceBracket bracket={profile.priceBracket} provenance={profile.facts.price} />
@@ -86,17 +84,13 @@ export function VendorProfileView({ id, profile }: { id: string; profile: Vendor
         <div className="flex shrink-0 flex-wrap gap-2">
           <CompareToggle vendor={{ id: profile.id, name: profile.name }} />
           <ShortlistToggle vendorId={profile.id} vendorName={profile.name} />
-          <OutboundLink
-            href={profile.websiteUrl}
-            className={buttonClasses({ variant: 'outline', size: 'sm' })}
-            fallback={
-              <Button variant="outline" size="sm" disabled>
-                Visit Website
-              </Button>
-            }
-          >
-            Visit Website
-          </OutboundLink>
+          <VisitWebsiteButton
+            vendorId={profile.id}
+            vendorName={profile.name}
+            websiteUrl={profile.websiteUrl}
+            bookingUrl={profile.bookingUrl}
+            sourcePage="PROFILE"
+          />
           <ScheduleMeetingButton
             size="sm"
             vendorName={profile.name}

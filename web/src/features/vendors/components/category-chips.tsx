@@ -1,6 +1,5 @@
 import type { Category } from '@/lib/api/types';
 import { cn } from '@/lib/cn';
-import { categoryLabel } from '@/lib/stages';
 
 type CategoryChipsProps = {
   categories: Category[];
@@ -47,7 +46,7 @@ export function CategoryChips({ categories, selected, onChange }: CategoryChipsP
           onClick={() => toggle(category.id)}
           className={chipClasses(selected.includes(category.id))}
         >
-          {categoryLabel(category.name)}
+          {category.label}
         </button>
       ))}
     </div>

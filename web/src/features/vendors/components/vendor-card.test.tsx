@@ -24,6 +24,7 @@ const base: Vendor = {
   name: 'Slotwise',
   categoryId: 2,
   categoryName: 'Intake',
+  categoryLabel: 'Intake',
   websiteUrl: 'https://slotwise.example.com',
   bookingUrl: 'https://slotwise.example.com/book?ref=dir#cal',
   logoUrl: null,
@@ -167,7 +168,7 @@ describe('VendorCard', () => {
     expect((screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('without a booking link: the disabled Schedule Meeting with "No scheduler available", and Visit Website only', async () => {
+  it('without a booking link: Visit Website is the main action, and the disabled Schedule Meeting says "No scheduler available"', async () => {
     const { calls } = serve({
       'POST /api/meeting-clicks': {
         status: 201,
@@ -177,12 +178,16 @@ describe('VendorCard', () => {
     renderWithProviders(<VendorCard vendor={{ ...base, bookingUrl: null }} />, { user: testUser('member') });
     const schedule = screen.getByRole('button', { name: 'Schedule Meeting' }) as HTMLButtonElement;
     expect(schedule.disabled).toBe(true);
+    expect(schedule.className).not.toContain('bg-indigo-600');
     expect(screen.getByLabelText(`Schedule Meeting with ${base.name}: No scheduler available`)).toBeTruthy();
+    // Written on the card, not only in the tooltip.
+    expect(screen.getByText('No scheduler available')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Request a demo/ })).toBeNull();
 
     // Visit Website is a link (it opens in a new tab by itself); the click is recorded as a
     // website click and the toast says what opened.
     const website = screen.getByRole('link', { name: 'Visit Website' });
+    expect(website.className).toContain('bg-indigo-600');
     website.addEventListener('click', (e) => e.preventDefault());
     await userEvent.click(website);
     expect(await screen.findByText(`Opening ${base.name}'s website`)).toBeTruthy();

@@ -14,7 +14,6 @@ import { useClientConfig } from '@/lib/client-config';
 import { cn } from '@/lib/cn';
 import { type MeetingTarget, useRecordMeetingClick } from '@/lib/meeting-clicks';
 import { openOutbound } from '@/lib/outbound';
-import { categoryLabel } from '@/lib/stages';
 
 const SHOWN_HIGHLIGHTS = 3;
 const SHOWN_INTEGRATIONS = 2;
@@ -71,7 +70,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
           <PartnerBadge isRecommendedPartner={vendor.isRecommendedPartner} partnerLevel={vendor.partnerLevel} />
           {vendor.categoryName ? (
             <span className="inline-flex items-center rounded-md bg-indigo-50 px-2 py-0.5 text-xs font-medium text-indigo-700 ring-1 ring-indigo-200 ring-inset">
-              {categoryLabel(vendor.categoryName)}
+              {vendor.categoryLabel}
             </span>
           ) : null}
           {vendor.isActive ? null : (
@@ -130,6 +129,7 @@ export function VendorCard({ vendor }: { vendor: Vendor }) {
             vendorId={vendor.id}
             vendorName={vendor.name}
             websiteUrl={vendor.websiteUrl}
+            bookingUrl={vendor.bookingUrl}
             sourcePage="BROWSE"
             className="w-full"
           />
