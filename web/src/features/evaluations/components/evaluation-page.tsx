@@ -26,7 +26,8 @@ export function EvaluationPage() {
         title="Evaluation"
         description={`${data.categoryLabel}, round ${data.round}. Agree the criteria before the demos, then each person scores each vendor.`}
         actions={
-          data.canManage ? (
+          // While the category's open decision holds this round, a second proposal is refused.
+          data.canManage && !(data.closed?.decisionId != null && !data.canStartRound) ? (
             <Link className="text-sm font-medium text-indigo-700 underline" href={newDecisionPath(categoryId)}>
               Propose a decision
             </Link>
