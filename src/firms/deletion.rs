@@ -186,7 +186,30 @@ fn delete_now(app: &AccountsState, firm: FirmId) -> Result<bool> {
     app.firm_changed.tell(firm);
     tracing::info!(target: "security", firm_id = firm.get(), members = members.len(),
         "a firm was deleted: every row of it removed");
+    scrub_file(app);
     Ok(true)
+}
+
+/// Deleted means gone from the file: redb leaves removed rows' bytes in its free pages until
+/// they are reused, so the file is rewritten from its live rows. PostgreSQL keeps dead tuples
+/// and WAL of its own (SECURITY.md says what an operator does about them).
+fn scrub_file(app: &AccountsState) {
+    let crate::platform::store::Store::File(file) = app.store.as_ref() else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    match file.rewrite(&crate::registry::redb_tables()) {
+        Ok(rows) => tracing::info!(
+            rows,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "the database file was rewritten from its live rows after a firm's deletion"
+        ),
+        // The deletion stands (its rows are gone); only the free pages may still hold its text.
+        Err(e) => tracing::error!(error = %e,
+            "the database file could not be rewritten after a firm's deletion: the deleted \
+             firm's text may remain in its free pages until a `litstack backup` taken with the \
+             server stopped replaces the file"),
+    }
 }
 
 /// The firm's audit line of a deletion that did not run (`delete_now`), so its owners see why.

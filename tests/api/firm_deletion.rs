@@ -248,6 +248,46 @@ async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
     assert_eq!(ids.len(), 2, "{firms}");
 }
 
+/// Deleted means gone from the file (issue 76, 7e): redb leaves a removed row's bytes in its
+/// free pages, where `grep` found a deleted firm's notes, so a deletion ends by rewriting the file
+/// from its live rows. The control: a kept firm's text is found in the same file, and the server
+/// writes to the new file at once. PostgreSQL keeps dead tuples of its own (SECURITY.md).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_deleted_firms_text_is_gone_from_the_database_file_and_a_kept_firms_stays() {
+    if on_postgres() {
+        return;
+    }
+    let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);
+    let (_, _, [_, ann, zed]) = three_firms(&mut app).await;
+    let path = app.state.store.file().unwrap().path().to_path_buf();
+    let live = || std::fs::read(&path).unwrap();
+    let holds = |file: &[u8], text: &str| file.windows(text.len()).any(|w| w == text.as_bytes());
+    let before = live();
+    for planted in [NOTE, VIEW, INVITED, "Zed's note"] {
+        assert!(holds(&before, planted), "{planted} is in the file before");
+    }
+    app.cookie = ann;
+    assert_eq!(schedule(&mut app).await.status, StatusCode::OK);
+    let now = litstack::platform::clock::now_secs();
+
+    litstack::firms::deletion::run_due(&app.state.sub(), now).unwrap();
+
+    let after = live();
+    for planted in [NOTE, VIEW, INVITED, "ann@doe-law.com"] {
+        assert!(!holds(&after, planted), "{planted} is still in the file");
+    }
+    assert!(holds(&after, "Zed's note") && holds(&after, "zed@roe-law.com"));
+    // The server goes on with the new file: Zed's next write lands in it.
+    app.cookie = zed;
+    let note = "Zed's note after the rewrite";
+    let put = Some(json!({ "status": "Considering", "note": note }));
+    ok(&mut app, Method::PUT, "/api/shortlist/11", put).await;
+    assert!(
+        holds(&live(), note),
+        "a write after the rewrite is in the file"
+    );
+}
+
 /// A deletion that runs while people sign up through the firm's invitations: each sign-up lands
 /// before it, and its account goes with the firm, or is refused; neither side fails for the
 /// other, and nothing of the firm stays. Both once failed here: on PostgreSQL the deletion locked

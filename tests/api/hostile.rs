@@ -18,7 +18,7 @@ use serde_json::{Value, json};
 use crate::helpers::{PASSWORD, TestApp, TestResponse};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Access {
+pub(crate) enum Access {
     /// Anyone (sign-up, sign-in).
     Public,
     /// A signed-in user.
@@ -30,7 +30,7 @@ enum Access {
 }
 
 #[derive(Clone, Debug)]
-enum Payload {
+pub(crate) enum Payload {
     /// A JSON body; the value is a valid example whose fields the sweep mutates.
     Json(Value),
     /// No body at all.
@@ -39,15 +39,15 @@ enum Payload {
     Multipart,
 }
 
-struct Route {
-    method: Method,
-    path: &'static str,
-    access: Access,
-    payload: Payload,
+pub(crate) struct Route {
+    pub(crate) method: Method,
+    pub(crate) path: &'static str,
+    pub(crate) access: Access,
+    pub(crate) payload: Payload,
 }
 
 /// Every state-changing route on main. New routes must be added here (the table test says so).
-fn routes() -> Vec<Route> {
+pub(crate) fn routes() -> Vec<Route> {
     let r = |method: Method, path, access, payload| Route {
         method,
         path,
@@ -748,7 +748,7 @@ fn multipart(content: &[u8]) -> (String, Vec<u8>) {
 }
 
 /// Sends `body` (raw bytes, with `content_type`) to the route with the given cookie and Origin.
-async fn send(
+pub(crate) async fn send(
     app: &mut TestApp,
     route: &Route,
     cookie: Option<&str>,
@@ -783,7 +783,7 @@ async fn send(
 }
 
 /// A valid body for the route, as (content type, bytes).
-fn valid_body(route: &Route) -> (Option<String>, Vec<u8>) {
+pub(crate) fn valid_body(route: &Route) -> (Option<String>, Vec<u8>) {
     match &route.payload {
         Payload::Json(v) => (Some("application/json".into()), v.to_string().into_bytes()),
         Payload::Empty => (None, Vec::new()),

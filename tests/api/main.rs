@@ -13,6 +13,7 @@ mod category_labels;
 mod cluster;
 mod compare;
 mod coverage;
+mod cross_firm;
 mod decisions;
 mod dismiss;
 mod edge;

@@ -46,12 +46,20 @@ pub fn backup_to(
         "{} already exists; choose a new file name",
         target.display()
     );
-    let src = store.read()?;
+    copy_of(&store.read()?, target, tables)
+}
+
+/// Writes what `src` reads into the new file `target`, then checks the copy's integrity.
+pub(super) fn copy_of(
+    src: &ReadTransaction,
+    target: &Path,
+    tables: &[&dyn RedbTable],
+) -> anyhow::Result<u64> {
     let rows = {
         let db = Database::create(target)
             .with_context(|| format!("creating the backup file {}", target.display()))?;
         let dst = db.begin_write()?;
-        let rows = copy_all(&src, &dst, tables)?;
+        let rows = copy_all(src, &dst, tables)?;
         dst.commit()?;
         rows
     };

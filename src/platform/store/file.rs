@@ -89,11 +89,56 @@ impl FileStore {
                 ),
             )));
         }
-        let opened = self.current()?;
-        match opened.db.begin_write() {
-            Err(e) if after_failed_io(&e) => self.reopen(opened)?.db.begin_write(),
-            other => other,
+        loop {
+            let opened = self.current()?;
+            let (opened, txn) = match opened.db.begin_write() {
+                Err(e) if after_failed_io(&e) => {
+                    let again = self.reopen(opened)?;
+                    let txn = again.db.begin_write()?;
+                    (again, txn)
+                }
+                other => (opened, other?),
+            };
+            // A rewrite (`rewrite`) swaps the file in while this waited for its write lock: a
+            // write here would land in the file it left behind, so it begins again on the new one.
+            if self.is_current(&opened) {
+                return Ok(txn);
+            }
         }
+    }
+
+    /// Whether `opened` is still the database the store hands out.
+    fn is_current(&self, opened: &Opened) -> bool {
+        let slot = self.db.read().unwrap_or_else(PoisonError::into_inner);
+        slot.as_ref()
+            .is_none_or(|current| Arc::ptr_eq(&current.db, &opened.db))
+    }
+
+    /// Rewrites the file from its live rows and swaps the copy in, so nothing removed lives on
+    /// in the file's free pages (redb reuses a freed page but never clears it): a firm's deletion
+    /// ends with this. The copy is `backup::backup_to`'s, made under a write transaction of the
+    /// old file, so no write is lost between the copy and the swap; reads go on throughout, on
+    /// the old file until the swap. Writes wait for the copy (`docs/data.md` has the pause).
+    pub fn rewrite(&self, tables: &[&dyn super::registry::RedbTable]) -> anyhow::Result<u64> {
+        let opened = self.current()?;
+        // Held to the swap: every other writer waits for it, then begins again on the new file.
+        let hold = opened.db.begin_write()?;
+        let copy = self.path.with_extension("redb.rewrite");
+        // Left by a rewrite that failed midway (the live file is whole: the swap is a rename).
+        let _ = std::fs::remove_file(&copy);
+        let rows = super::backup::copy_of(&opened.db.begin_read()?, &copy, tables)?;
+        std::fs::File::open(&copy)?.sync_all()?;
+        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+        self.refuse_if_closed()?;
+        std::fs::rename(&copy, &self.path)?;
+        if let Some(dir) = self.path.parent() {
+            std::fs::File::open(dir)?.sync_all()?;
+        }
+        // The old file, now unlinked, lives on only while a reader finishes with it.
+        *slot = Some(open_again(&self.path, &self.space)?);
+        drop(slot);
+        hold.abort()?;
+        Ok(rows)
     }
 
     /// The open database, or the file opened again when an earlier reopen failed.
@@ -480,5 +525,53 @@ mod tests {
         let read = store.read().unwrap();
         let meta = read.open_table(META).unwrap();
         assert_eq!(meta.get("close-test").unwrap().unwrap().value(), 7);
+    }
+
+    /// A rewrite swaps the file in under writers: a write waiting for the rewrite's lock begins
+    /// again on the new file, so every acknowledged write is in the file that stays.
+    #[test]
+    fn writes_during_rewrites_all_land_in_the_file_that_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Arc::new(FileStore::open(dir.path()).unwrap());
+        let tables = crate::registry::redb_tables();
+        let writers: Vec<_> = (0..4)
+            .map(|w| {
+                let store = store.clone();
+                std::thread::spawn(move || {
+                    for i in 0..50u64 {
+                        let txn = store.write().unwrap();
+                        let key = format!("rewrite-test:{w}:{i}");
+                        txn.open_table(META)
+                            .unwrap()
+                            .insert(key.as_str(), i)
+                            .unwrap();
+                        txn.commit().unwrap();
+                    }
+                })
+            })
+            .collect();
+        for _ in 0..5 {
+            store.rewrite(&tables).unwrap();
+        }
+        for writer in writers {
+            writer.join().unwrap();
+        }
+        store.rewrite(&tables).unwrap();
+        let read = store.read().unwrap();
+        let meta = read.open_table(META).unwrap();
+        for w in 0..4 {
+            for i in 0..50u64 {
+                let key = format!("rewrite-test:{w}:{i}");
+                assert_eq!(
+                    meta.get(key.as_str()).unwrap().map(|v| v.value()),
+                    Some(i),
+                    "{key}"
+                );
+            }
+        }
+        drop((meta, read));
+        let store = Arc::try_unwrap(store).ok().unwrap();
+        store.close();
+        assert!(!repaired_at_open(dir.path()));
     }
 }

@@ -92,25 +92,37 @@ fn of_row((firm, vendor, on, by): Row) -> ((u64, u64), DemoDate) {
     )
 }
 
-/// The firm's demo dates by vendor id.
+/// The firm's demo dates by vendor id: its rows only, read by its key (redb) or `WHERE` (the
+/// firm-scope test holds every statement on a firm table to that).
 pub fn load(store: &Store, firm_id: FirmId) -> Result<HashMap<u64, DemoDate>> {
-    Ok(all(store)?
-        .into_iter()
-        .filter(|((firm, _), _)| *firm == firm_id.get())
-        .map(|((_, vendor), d)| (vendor, d))
-        .collect())
-}
-
-/// Every demo date, as ((firm id, vendor id), date).
-pub fn all(store: &Store) -> Result<Vec<((u64, u64), DemoDate)>> {
+    let firm = firm_id.get();
     match store {
-        Store::File(db) => all_file(db),
+        Store::File(db) => {
+            let txn = db.read()?;
+            let Some(table) = open_read(&txn, DEMO_DATES)? else {
+                return Ok(HashMap::new());
+            };
+            let mut out = HashMap::new();
+            for entry in table.range((firm, 0)..=(firm, u64::MAX))? {
+                let (k, v) = entry?;
+                out.insert(k.value().1, codec::decode(v.value())?);
+            }
+            Ok(out)
+        }
         Store::Postgres(db) => {
             let rows: Vec<Row> = db.run(
-                sqlx::query_as("SELECT firm_id, vendor_id, demo_on, set_by FROM demo_dates ORDER BY firm_id, vendor_id")
-                    .fetch_all(db.pool()),
+                sqlx::query_as(
+                    "SELECT firm_id, vendor_id, demo_on, set_by FROM demo_dates \
+                     WHERE firm_id = $1 ORDER BY vendor_id",
+                )
+                .bind(firm as i64)
+                .fetch_all(db.pool()),
             )?;
-            Ok(rows.into_iter().map(of_row).collect())
+            Ok(rows
+                .into_iter()
+                .map(of_row)
+                .map(|((_, vendor), d)| (vendor, d))
+                .collect())
         }
     }
 }
