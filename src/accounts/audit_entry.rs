@@ -29,7 +29,7 @@ pub enum AuditAction {
     MfaDisabled,
     /// A member used one of their recovery codes.
     RecoveryCodeUsed,
-    /// A sign-in with the right password gave a wrong second-factor code.
+    /// A sign-in with the right password gave a wrong, or just used, second-factor code.
     MfaSignInFailed,
     /// The owner set the firm's single sign-on.
     SsoSettingsChanged,

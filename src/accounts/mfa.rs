@@ -515,12 +515,17 @@ pub async fn verify(
                 Verdict::Recovery { left } => recovery_used(app, &user, left),
                 Verdict::Wrong | Verdict::Replayed | Verdict::NoFactor => {
                     limits.count_failure(app, Some(user.id))?;
+                    // The log says what the screen said: a used code is not a wrong one.
+                    let what = match verdict {
+                        Verdict::Replayed => "a second-factor code that was just used",
+                        _ => "a wrong second-factor code",
+                    };
                     audit::record(
                         &app.store,
                         user.firm.id,
                         None,
                         AuditAction::MfaSignInFailed,
-                        format!("A sign-in to {} gave a wrong second-factor code", user.email),
+                        format!("A sign-in to {} gave {what}", user.email),
                     );
                     tracing::warn!(target: "security", user_id = user.id, "a second-factor code was refused");
                     return Err(match verdict {

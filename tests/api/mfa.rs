@@ -176,6 +176,16 @@ async fn the_code_that_confirmed_the_setup_is_refused_at_the_next_sign_in_as_jus
     // The sign-in is still open: the next code finishes it.
     let res = verify(&mut app, &token, &code_at(&secret, 1)).await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    // The firm's log says what the screen said: the code was used, not wrong.
+    let log = app.get("/api/firm/audit").await.json();
+    let refused: Vec<&str> = (log["items"].as_array().unwrap().iter())
+        .filter(|i| i["action"] == "mfa_sign_in_failed")
+        .map(|i| i["detail"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        refused,
+        ["A sign-in to ann@doe-law.com gave a second-factor code that was just used"]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
