@@ -31,6 +31,7 @@ mod fuzz;
 mod helpers;
 mod hostile;
 mod hub;
+mod hub_schema;
 mod import_checks;
 mod invitations;
 mod lockout;
