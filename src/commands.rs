@@ -53,12 +53,12 @@ pub fn serve(config: Config) -> anyhow::Result<()> {
     tokio::runtime::Handle::current().block_on(crate::server::serve(config))
 }
 
-/// `backup` and `check` work on the data directory's redb file; a hub's data is PostgreSQL's.
+/// `backup` works on the data directory's redb file; a hub's data is PostgreSQL's.
 fn file_only(storage: &Storage, command: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
         storage.database_url().is_none(),
         "`litstack {command}` works on a data directory's redb file; with --database-url \
-         (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump, amcheck)"
+         (LITSTACK_DATABASE_URL) the data is in PostgreSQL: use its own tools (pg_dump)"
     );
     Ok(())
 }
@@ -78,9 +78,21 @@ pub fn backup(file: &Path, storage: &Storage) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `check`: redb's integrity check and the rows per table.
+/// `check`: redb's integrity check and the rows per table; with `--database-url`, the hub's
+/// database checked against this binary's schema and registry (`store::check_hub`).
 pub fn check(storage: &Storage) -> anyhow::Result<()> {
-    file_only(storage, "check")?;
+    if let Some(url) = storage.database_url() {
+        let report = crate::platform::store::check_hub(url, crate::registry::DOMAINS)?;
+        std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
+        anyhow::ensure!(
+            report.problems.is_empty(),
+            "the database {} has {} problem(s): {}",
+            report.location,
+            report.problems.len(),
+            report.problems.join("; ")
+        );
+        return Ok(());
+    }
     let report = crate::platform::store::check_file(&storage.data_dir)?;
     std::io::Write::write_all(&mut std::io::stdout().lock(), report.to_string().as_bytes())?;
     anyhow::ensure!(
@@ -107,6 +119,30 @@ pub fn export_to_postgres(storage: &Storage) -> anyhow::Result<()> {
         counts.len(),
         storage.data_dir.display()
     );
+    Ok(())
+}
+
+/// `migrate`: a hub's database brought up to this binary's schema, by a role that may change it.
+pub fn migrate(storage: &Storage) -> anyhow::Result<()> {
+    let Some(url) = storage.database_url() else {
+        anyhow::bail!(
+            "migrate needs --database-url (or LITSTACK_DATABASE_URL): the hub's PostgreSQL \
+             database, as the role that owns its schema (a data directory's file migrates itself)"
+        );
+    };
+    let (store, applied) = crate::platform::store::PgStore::migrate(url)?;
+    match (applied.first(), applied.last()) {
+        (Some(first), Some(last)) => println!(
+            "Applied {} migration(s) ({first}…{last}) to {} in one transaction; its schema is \
+             current.",
+            applied.len(),
+            store.location
+        ),
+        _ => println!(
+            "The schema of {} is already current: nothing to do.",
+            store.location
+        ),
+    }
     Ok(())
 }
 

@@ -37,7 +37,8 @@ enum Command {
         storage: Storage,
     },
     /// Check the database (after a crash, say): redb's integrity check and the rows per table.
-    /// Stop the server first.
+    /// Stop the server first. With --database-url, a hub's database: its migrations, every
+    /// declared table, its indexes and sequences, and the firm of every firm's row (read only).
     Check {
         #[command(flatten)]
         storage: Storage,
@@ -66,6 +67,12 @@ enum Command {
     /// Copy this install's data directory into an empty PostgreSQL database (--database-url), the
     /// way a firm moves to a hub, then check every table's rows. Stop the server first.
     ExportToPostgres {
+        #[command(flatten)]
+        storage: Storage,
+    },
+    /// Bring a hub's PostgreSQL database (--database-url) up to this version's schema, as the
+    /// role that owns it, so that nodes can serve with a role that only reads and writes rows.
+    Migrate {
         #[command(flatten)]
         storage: Storage,
     },
@@ -249,6 +256,7 @@ fn dispatch(command: Option<Command>, serve: Config) -> anyhow::Result<()> {
             out,
         }) => commands::gen_bookings(rows, seed, end, out.as_deref()),
         Some(Command::ExportToPostgres { storage }) => commands::export_to_postgres(&storage),
+        Some(Command::Migrate { storage }) => commands::migrate(&storage),
         Some(Command::Users {
             action: UsersAction::Promote { email, storage },
         }) => commands::promote(&email, storage),

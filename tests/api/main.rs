@@ -32,6 +32,7 @@ mod fuzz;
 mod helpers;
 mod hostile;
 mod hub;
+mod hub_schema;
 mod import_checks;
 mod invitations;
 mod lockout;

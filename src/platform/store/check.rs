@@ -141,3 +141,213 @@ fn rows_per_table(txn: &ReadTransaction) -> anyhow::Result<Vec<(String, u64)>> {
     }
     Ok(tables)
 }
+
+/// What `litstack check --database-url` reports of a hub's database: where its schema stands, the
+/// rows of every declared table, and each problem found (none when it is consistent).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HubReport {
+    /// Where the database is, without the password.
+    pub location: String,
+    /// Where its schema stands against this binary's migrations.
+    pub migrations: String,
+    /// (table, rows) of every declared table present, in the registry's order.
+    pub tables: Vec<(String, u64)>,
+    /// How many tables' rows were checked for the firm they name.
+    pub firm_tables: usize,
+    pub problems: Vec<String>,
+}
+
+impl std::fmt::Display for HubReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(f, "database: {}", self.location)?;
+        writeln!(f, "migrations: {}", self.migrations)?;
+        for (table, rows) in &self.tables {
+            writeln!(f, "{table:>28}: {rows} rows")?;
+        }
+        if !self.tables.is_empty() {
+            writeln!(
+                f,
+                "firm of every row: checked in {} tables",
+                self.firm_tables
+            )?;
+        }
+        if self.problems.is_empty() {
+            writeln!(f, "problems: none")?;
+        } else {
+            writeln!(f, "problems: {}", self.problems.len())?;
+            for problem in &self.problems {
+                writeln!(f, "  - {problem}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks the hub database at `url` as `check_file` checks a file, reading only: its migrations
+/// are this binary's and current; every table `domains` declare for PostgreSQL exists with the
+/// holder and reference columns they declare, and no table is undeclared; every index is valid;
+/// no sequence is behind the ids its column holds (the next insert would collide); and every row
+/// of a firm's table names a firm (or a member) that exists.
+pub fn check_hub(
+    url: &str,
+    domains: &'static [super::registry::Domain],
+) -> anyhow::Result<HubReport> {
+    use super::postgres::schema::{State, Survey};
+    use super::registry::Holder;
+
+    let pg = super::PgStore::connect_as_is(url)?;
+    let survey = pg.run(async {
+        let mut conn = pg.pool().acquire().await?;
+        Survey::read(&mut conn).await
+    })?;
+    let mut report = HubReport {
+        location: pg.location.clone(),
+        migrations: String::new(),
+        tables: Vec::new(),
+        firm_tables: 0,
+        problems: Vec::new(),
+    };
+    let state = survey.state();
+    let applied = survey.applied.as_ref().map_or(0, Vec::len);
+    report.migrations = match &state {
+        State::Current => format!("{applied} applied, current (schema {})", survey.schema),
+        State::Pending(pending) => {
+            report.problems.push(format!(
+                "{} migration(s) are not applied yet ({}…): start a node, or run `litstack \
+                 migrate`, with the role that owns the schema",
+                pending.len(),
+                pending[0]
+            ));
+            format!("{applied} applied, {} pending", pending.len())
+        }
+        other => {
+            report.problems.push(survey.refusal(other));
+            "not Litstack's".into()
+        }
+    };
+    // A schema that is not this binary's, or behind it, is not checked against its declarations.
+    if state != State::Current {
+        return Ok(report);
+    }
+
+    let store = super::Store::Postgres(pg);
+    let present = super::registry::present(&store)?;
+    let super::Store::Postgres(pg) = &store else {
+        unreachable!("made as PostgreSQL above")
+    };
+    report
+        .problems
+        .extend(super::registry::problems(domains, &[], &present.postgres));
+    let count = |sql: String| -> anyhow::Result<i64> {
+        // Every name in `sql` is the registry's own constant or read from the catalog.
+        Ok(pg.run(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(pg.pool()))?)
+    };
+    let exists = |name: &str| present.postgres.iter().any(|(t, _)| t == name);
+    for table in super::registry::all(domains).filter(|t| t.postgres) {
+        if !exists(table.name) {
+            report.problems.push(format!(
+                "the table {} is missing (every node needs it)",
+                table.name
+            ));
+            continue;
+        }
+        let rows = count(format!("SELECT count(*) FROM {}", table.name))?;
+        report.tables.push((table.name.into(), rows as u64));
+        let orphans = match table.holder {
+            Holder::Install => continue,
+            Holder::Firm { column } if table.name == "firms" && column == "id" => continue,
+            Holder::Firm { column } => (
+                "firm",
+                count(format!(
+                    "SELECT count(*) FROM {} t WHERE t.{column} IS NOT NULL \
+                       AND NOT EXISTS (SELECT 1 FROM firms f WHERE f.id = t.{column})",
+                    table.name
+                )),
+            ),
+            Holder::Member { column } => (
+                "member",
+                count(format!(
+                    "SELECT count(*) FROM {} t WHERE t.{column} IS NOT NULL \
+                       AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = t.{column})",
+                    table.name
+                )),
+            ),
+        };
+        report.firm_tables += 1;
+        match orphans {
+            (_, Ok(0)) => {}
+            (holder, Ok(n)) => report.problems.push(format!(
+                "{n} row(s) of {} name a {holder} that does not exist (by {})",
+                table.name,
+                table.firm_column().unwrap_or_default()
+            )),
+            (_, Err(e)) => report.problems.push(format!(
+                "the rows of {} could not be checked for their firm: {e}",
+                table.name
+            )),
+        }
+    }
+    report.problems.extend(invalid_indexes(pg)?);
+    report.problems.extend(sequences_behind(pg)?);
+    Ok(report)
+}
+
+/// Indexes PostgreSQL marks invalid or unready (a failed `CREATE INDEX CONCURRENTLY`, say): a
+/// unique one no longer keeps its keys unique.
+fn invalid_indexes(pg: &super::PgStore) -> anyhow::Result<Vec<String>> {
+    let invalid: Vec<(String, String)> = pg.run(
+        sqlx::query_as(
+            "SELECT i.relname::text, t.relname::text FROM pg_index x \
+               JOIN pg_class i ON i.oid = x.indexrelid \
+               JOIN pg_class t ON t.oid = x.indrelid \
+               JOIN pg_namespace n ON n.oid = t.relnamespace \
+              WHERE n.nspname = current_schema() AND NOT (x.indisvalid AND x.indisready) \
+              ORDER BY 2, 1",
+        )
+        .fetch_all(pg.pool()),
+    )?;
+    Ok(invalid
+        .into_iter()
+        .map(|(index, table)| {
+            format!("the index {index} of {table} is invalid: rebuild it (REINDEX INDEX {index})")
+        })
+        .collect())
+}
+
+/// Sequences owned by a column (serial and identity ids) whose next value is already taken.
+fn sequences_behind(pg: &super::PgStore) -> anyhow::Result<Vec<String>> {
+    let owned: Vec<(String, String, String)> = pg.run(
+        sqlx::query_as(
+            "SELECT s.relname::text, t.relname::text, a.attname::text FROM pg_class s \
+               JOIN pg_namespace n ON n.oid = s.relnamespace \
+               JOIN pg_depend d ON d.objid = s.oid AND d.classid = 'pg_class'::regclass \
+                AND d.refclassid = 'pg_class'::regclass AND d.deptype IN ('a', 'i') \
+               JOIN pg_class t ON t.oid = d.refobjid \
+               JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid \
+              WHERE s.relkind = 'S' AND n.nspname = current_schema() \
+              ORDER BY 2, 3",
+        )
+        .fetch_all(pg.pool()),
+    )?;
+    let mut behind = Vec::new();
+    for (sequence, table, column) in owned {
+        // The names come from the catalog; quoted as identifiers all the same.
+        let quote = |name: &str| format!("\"{}\"", name.replace('"', "\"\""));
+        let sql = format!(
+            "SELECT (SELECT CASE WHEN is_called THEN last_value + 1 ELSE last_value END FROM {}), \
+                    (SELECT max({})::int8 FROM {})",
+            quote(&sequence),
+            quote(&column),
+            quote(&table)
+        );
+        let (next, max): (i64, Option<i64>) =
+            pg.run(sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_one(pg.pool()))?;
+        if let Some(max) = max.filter(|&max| max >= next) {
+            behind.push(format!(
+                "the sequence {sequence} would give {table}.{column} the id {next}, and {max} is \
+                 taken: SELECT setval('{sequence}', {max})"
+            ));
+        }
+    }
+    Ok(behind)
+}

@@ -28,7 +28,7 @@ mod transaction;
 
 use std::path::{Path, PathBuf};
 
-pub use check::CheckReport;
+pub use check::{CheckReport, HubReport, check_hub};
 pub use file::{
     FileStore, all_user_rows, bump_sequence, meta_get, meta_set, next_id, open_read, user_rows,
 };

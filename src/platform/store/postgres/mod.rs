@@ -5,11 +5,12 @@
 //! (the server's or a command's, made in `main.rs`; a test's), and the caller blocks through
 //! tokio's `block_in_place`, which a blocking thread, a plain thread or a worker of a
 //! multi-thread runtime can do (a current-thread runtime cannot: it has no other thread).
-//! Migrations (`migrations/postgres/`, embedded) run at connect under sqlx's advisory lock, so
-//! nodes starting together apply each one once. `changes.rs` is the change log that tells the
-//! other nodes what to reload.
+//! Migrations (`migrations/postgres/`, embedded; `schema.rs`) run at connect, all pending ones in
+//! one transaction under sqlx's advisory lock, and only when the schema is behind: a current one is
+//! only read. `changes.rs` is the change log that tells the other nodes what to reload.
 
 pub mod changes;
+pub mod schema;
 
 use std::future::Future;
 use std::str::FromStr;
@@ -20,10 +21,6 @@ use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use tokio::runtime::{Handle, RuntimeFlavor};
 
 use super::OpenError;
-
-/// The schema, embedded in the binary. A database that has applied a migration this list does not
-/// know was migrated by a newer binary, and is refused.
-static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/postgres");
 
 /// How long a request waits for a pooled connection before answering 503.
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(3);
@@ -44,6 +41,27 @@ pub struct PgStore {
 impl PgStore {
     /// Connects, checks that the database answers, and brings its schema up to date.
     pub fn connect(url: &str) -> Result<PgStore, OpenError> {
+        Ok(Self::migrate(url)?.0)
+    }
+
+    /// `connect`, answering also the migrations it applied (none when the schema was current).
+    pub fn migrate(url: &str) -> Result<(PgStore, Vec<i64>), OpenError> {
+        let store = Self::connect_as_is(url)?;
+        let applied = store
+            .run(async {
+                let mut conn = store.pool.acquire().await?;
+                schema::bring_up_to_date(&mut conn).await
+            })
+            .map_err(|e| match e {
+                schema::Refused::TooNew(v) => OpenError::PgTooNew(store.location.clone(), v),
+                other => OpenError::PgMigration(store.location.clone(), other.to_string()),
+            })?;
+        Ok((store, applied))
+    }
+
+    /// Connects and checks that the database answers, leaving its schema as it is (`litstack
+    /// check` reads it).
+    pub fn connect_as_is(url: &str) -> Result<PgStore, OpenError> {
         // sqlx reads any scheme as PostgreSQL's; a MySQL or SQLite URL is a mistake to name.
         if !(url.starts_with("postgres://") || url.starts_with("postgresql://")) {
             let scheme = url.split_once("://").map_or("no scheme", |(s, _)| s);
@@ -82,12 +100,6 @@ impl PgStore {
                 }
             })
             .map_err(|e| OpenError::Unreachable(store.location.clone(), e))?;
-        store.run(MIGRATOR.run(&store.pool)).map_err(|e| match e {
-            sqlx::migrate::MigrateError::VersionMissing(v) => {
-                OpenError::PgTooNew(store.location.clone(), v)
-            }
-            other => OpenError::PgMigration(store.location.clone(), other.to_string()),
-        })?;
         Ok(store)
     }
 
