@@ -135,7 +135,8 @@ pub struct Asks {
     /// "Did the demo happen?": a demo was booked (said by a person, not a click) and nobody said
     /// yet.
     pub demo_happened: bool,
-    /// "Did you choose it?": the demo happened and nobody said yet.
+    /// "Did you choose it?": the demo happened and nobody said yet, neither a person nor a final
+    /// decision (an entry Chosen, Not chosen or Rejected is not asked).
     pub chosen: bool,
     /// "How satisfied are you, 1-5?": 90 days after Chosen, until answered.
     pub satisfaction: bool,
@@ -292,9 +293,14 @@ pub fn entry_view(
         asks: Asks {
             demo_booked: asked.is_some(),
             demo_happened: entry.status == Status::DemoBooked && o.demo_held.is_none() && !by_click,
+            // A status that already says (a rejection, a final decision's Chosen or Not chosen)
+            // answers the question: it ends with its subject.
             chosen: o.demo_held == Some(true)
                 && o.chosen.is_none()
-                && entry.status != Status::Rejected,
+                && !matches!(
+                    entry.status,
+                    Status::Rejected | Status::Chosen | Status::NotChosen
+                ),
             satisfaction: o.chosen == Some(true) && o.satisfaction.is_none() && satisfaction_due,
         },
         demo_date,

@@ -492,6 +492,13 @@ pub async fn decide_proposal(
                 p.reason = reason.clone();
                 p.decided_changes = Some(changes);
                 docs.put(&key, &p)?;
+                let how = format!(
+                    "{} {} this proposal on {}.",
+                    admin.name,
+                    if body.approve { "approved" } else { "rejected" },
+                    &rfc3339(now)[..10]
+                );
+                super::routes::end_proposal_notices(docs, store, p.id, &how)?;
                 if let Some(account) = docs.get::<Account>(&keys::account(p.account_id))? {
                     let (title, body) = if body.approve {
                         (

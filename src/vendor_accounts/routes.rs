@@ -533,7 +533,32 @@ fn claimed(vendor: &str, account: &Account) -> ToOperators<'static> {
 }
 
 /// The operators of the install: whom a claim and a proposal are told to.
-fn operators(store: &crate::platform::store::Store) -> Result<Vec<crate::platform::caller::User>> {
+/// Where an operator's notice of proposal `id` leads: the queue, naming the proposal, so the
+/// notice can be ended when the proposal is decided (`end_proposal_notices`).
+pub(super) fn proposal_link(id: u64) -> String {
+    format!("/admin/vendors?proposal={id}#vendor-proposals")
+}
+
+/// Ends every operator's notice of proposal `id` ("Approve or reject it ...") once it is decided
+/// or withdrawn: `how` says which.
+pub(super) fn end_proposal_notices(
+    docs: &mut Docs,
+    store: &crate::platform::store::Store,
+    id: u64,
+    how: &str,
+) -> Result<()> {
+    let operators: Vec<u64> = operators(store)?.iter().map(|o| o.id).collect();
+    docs.resolve_notices(
+        &operators,
+        NoticeKind::VendorProposal,
+        &proposal_link(id),
+        how,
+    )
+}
+
+pub(super) fn operators(
+    store: &crate::platform::store::Store,
+) -> Result<Vec<crate::platform::caller::User>> {
     Ok(crate::accounts::storage::all_users(store)?
         .into_iter()
         .filter(|u| u.is_admin)
@@ -917,7 +942,7 @@ pub async fn propose_change(
                         account.name,
                         labels.join(", ")
                     ),
-                    link: "/admin/vendors#vendor-proposals",
+                    link: &proposal_link(id),
                     action: "See the proposals",
                     mail_once_an_hour_for: Some(account.vendor_id),
                 };
@@ -961,6 +986,11 @@ pub async fn withdraw_proposal(
                 p.status = Status::Withdrawn;
                 p.decided_at = Some(now_secs());
                 docs.put(&key, &p)?;
+                let how = format!(
+                    "{} withdrew this proposal: nothing is left to decide.",
+                    p.by_name
+                );
+                end_proposal_notices(docs, &app.accounts.store, p.id, &how)?;
                 Ok(p)
             })
         })

@@ -287,6 +287,17 @@ impl Docs<'_, '_> {
         }
     }
 
+    /// Ends the notices of `kind` about one subject (`link`) for `users`: read, saying `body`.
+    pub fn resolve_notices(
+        &mut self,
+        users: &[u64],
+        kind: crate::notifications::NoticeKind,
+        link: &str,
+        body: &str,
+    ) -> Result<()> {
+        crate::notifications::storage::resolve_in(&mut self.tx, users, kind, link, body)
+    }
+
     /// The mail settings as this transaction sees them.
     pub fn mail_settings(&mut self) -> Result<Option<crate::mail::MailSettings>> {
         match &mut self.tx {

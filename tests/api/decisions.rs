@@ -264,6 +264,21 @@ async fn a_proposal_checks_each_field_and_who_proposes() {
 #[tokio::test(flavor = "multi_thread")]
 async fn an_edit_makes_an_approval_stale_and_all_approving_makes_it_final() {
     let mut f = firm().await;
+    // A demo of the other vendor was held: "Did you choose it?" is asked, until the decision
+    // answers it.
+    let path = format!("/api/shortlist/{}", f.vendors[1]);
+    let booked = json!({ "status": "Demo booked" });
+    assert_eq!(
+        f.app.call(Method::PUT, &path, Some(booked)).await.status,
+        StatusCode::OK
+    );
+    let held = json!({ "demoHeld": true });
+    let res = f
+        .app
+        .call(Method::PUT, &format!("{path}/outcome"), Some(held))
+        .await;
+    assert_eq!(res.json()["asks"]["chosen"], true, "{}", res.text());
+
     let res = f
         .app
         .post("/api/decisions", proposal(&f, json!([f.ann, f.cy])))
@@ -417,6 +432,11 @@ async fn an_edit_makes_an_approval_stale_and_all_approving_makes_it_final() {
     let list = f.app.get("/api/shortlist").await.json();
     assert_eq!(shortlist_status(&list, f.vendors[0]), "Chosen");
     assert_eq!(shortlist_status(&list, f.vendors[1]), "Not chosen");
+    let asked: Vec<&Value> = (list["groups"].as_array().unwrap().iter())
+        .flat_map(|g| g["entries"].as_array().unwrap())
+        .filter(|e| e["asks"]["chosen"] == true)
+        .collect();
+    assert!(asked.is_empty(), "the decision answered it: {asked:?}");
     let stack = f.app.get(ADOPTION).await.json();
     let item = stack["items"]
         .as_array()

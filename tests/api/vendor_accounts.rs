@@ -223,10 +223,13 @@ async fn a_claimed_listing_proposes_facts_the_operator_approves_and_firms_see_su
         "{told}"
     );
     assert!(!told.to_string().contains(&link), "{told}");
-    assert_eq!(told["link"], "/admin/vendors#vendor-proposals");
     let queue = app.get("/api/admin/vendor-proposals").await.json();
     assert_eq!(queue["open"].as_array().unwrap().len(), 1, "{queue}");
     let pid = queue["open"][0]["id"].as_u64().unwrap();
+    // The notice names its subject, the proposal.
+    let named = format!("/admin/vendors?proposal={pid}#vendor-proposals");
+    assert_eq!(told["link"], named.as_str());
+    assert_eq!(told["read"], false);
     let decision = format!("/api/admin/vendor-proposals/{pid}/decision");
     let res = app.post(&decision, json!({ "approve": false })).await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
@@ -243,6 +246,15 @@ async fn a_claimed_listing_proposes_facts_the_operator_approves_and_firms_see_su
     );
     let res = app.post(&decision, json!({ "approve": true })).await;
     assert_eq!(res.status, StatusCode::CONFLICT);
+    // Decided, the proposal's notice asks nothing more: it says how it ended, read.
+    let notices = app.get("/api/notifications").await.json();
+    let ended = (notices["items"].as_array().unwrap().iter())
+        .find(|n| n["link"] == named.as_str())
+        .unwrap_or_else(|| panic!("{notices}"));
+    assert_eq!(ended["read"], true, "{ended}");
+    let body = ended["body"].as_str().unwrap();
+    assert!(body.contains(" approved this proposal on "), "{body}");
+    assert!(!body.contains("Approve or reject"), "{body}");
 
     // A firm sees the link and the BAA as supplied by the vendor, on the day.
     app.sign_up_as("Fran Firm", "fran@firm-side.test").await;

@@ -98,6 +98,33 @@ pub fn list(db: &FileStore, user_id: u64, limit: usize) -> Result<(usize, Vec<St
     Ok((unread, items))
 }
 
+/// `super::resolve_in` on the redb file.
+pub fn resolve_in(
+    txn: &WriteTransaction,
+    users: &[u64],
+    kind: NoticeKind,
+    link: &str,
+    body: &str,
+) -> Result<()> {
+    let mut table = txn.open_table(NOTICES)?;
+    for &user_id in users {
+        let mut ended = Vec::new();
+        for entry in table.range((user_id, 0)..=(user_id, u64::MAX))? {
+            let (key, value) = entry?;
+            let stored: Stored = codec::decode(value.value())?;
+            if stored.kind == kind && stored.link == link {
+                ended.push((key.value(), stored));
+            }
+        }
+        for (key, mut stored) in ended {
+            stored.read = true;
+            stored.body = body.to_string();
+            table.insert(key, codec::encode(&stored).as_slice())?;
+        }
+    }
+    Ok(())
+}
+
 /// Marks `ids` of `user_id` read (every one when `None`); others' ids are skipped.
 pub fn mark_read(db: &FileStore, firm: FirmId, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
     let txn = db.write()?;

@@ -60,6 +60,27 @@ pub async fn deliver_pg(conn: &mut sqlx::PgConnection, d: &Delivery) -> Result<(
     postgres::deliver_in(conn, d).await
 }
 
+/// Ends the notices of `kind` about one subject (named by their in-app `link`) for `users`, in
+/// the cause's transaction: each is read, and says how it ended (`body`), so no bell keeps asking
+/// for what was decided.
+pub fn resolve_in(
+    tx: &mut crate::platform::store::WriteTx,
+    users: &[u64],
+    kind: crate::notifications::model::NoticeKind,
+    link: &str,
+    body: &str,
+) -> Result<()> {
+    match tx {
+        crate::platform::store::WriteTx::File(txn) => {
+            file::resolve_in(txn, users, kind, link, body)
+        }
+        crate::platform::store::WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(postgres::resolve_in(tx.conn()?, users, kind, link, body))
+        }
+    }
+}
+
 /// Writes `d` alone, in a transaction of its own.
 pub fn deliver(store: &Store, d: &Delivery) -> Result<()> {
     match store {

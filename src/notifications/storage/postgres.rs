@@ -93,6 +93,28 @@ pub fn secret(db: &PgStore) -> Result<Vec<u8>> {
     })
 }
 
+/// `super::resolve_in` on PostgreSQL.
+pub async fn resolve_in(
+    conn: &mut PgConnection,
+    users: &[u64],
+    kind: NoticeKind,
+    link: &str,
+    body: &str,
+) -> Result<()> {
+    let users: Vec<i64> = users.iter().map(|u| *u as i64).collect();
+    sqlx::query(
+        "UPDATE notices SET read = true, body = $4 \
+         WHERE user_id = ANY($1) AND kind = $2 AND link = $3",
+    )
+    .bind(&users)
+    .bind(kind.code())
+    .bind(link)
+    .bind(body)
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
 /// Writes `d` in the cause's transaction, as its person's preferences say.
 pub async fn deliver_in(conn: &mut PgConnection, d: &Delivery) -> Result<()> {
     let n = &d.notice;
