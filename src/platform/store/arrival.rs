@@ -329,10 +329,8 @@ impl<'a> Rows<'a> {
                     if text.iter().all(u8::is_ascii_whitespace) {
                         return Ok(Err(format!("has an empty row after row {}", self.read)));
                     }
-                    if last {
-                        if let Err(why) = self.closed()? {
-                            return Ok(Err(why));
-                        }
+                    if last && let Err(why) = self.closed()? {
+                        return Ok(Err(why));
                     }
                     return Ok(Ok(Some(Row(text))));
                 }
@@ -532,7 +530,7 @@ mod tests {
             ("[1, {\"a\": \"]", 2, "ends before its list of rows does"),
         ] {
             let (_, done) = texts(json, listed);
-            let said = done.err().expect(json).to_string();
+            let said = done.map(|_| ()).expect_err(json).to_string();
             assert!(said.contains(says), "{json}: {said}");
             assert!(said.contains("tables/t.json"), "{json}: {said}");
         }
