@@ -4,8 +4,8 @@
 //! is either read through its domain (`Export::Rows`) or named in the manifest with why it is
 //! left out (`Export::Left`); no field the registry marks secret is ever written.
 //!
-//! The archive is a zip: `manifest.json` (format, schema version, the firm, and each file's rows
-//! and SHA-256), `people.csv` (the members, for people), `catalog.json` (the categories and
+//! The archive is a zip: `manifest.json` (format, schema version, the firm, each file's rows
+//! and SHA-256, and the former members its rows name), `people.csv` (the members, for people), `catalog.json` (the categories and
 //! vendors of this install, which the rows name by this install's ids: another install matches
 //! them by name, `firms::import`), and `tables/<table>.json` (one JSON array per table).
 
@@ -62,12 +62,14 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
     let mut files: Vec<(String, Vec<u8>, usize)> = Vec::new();
     let mut left = Vec::new();
     let mut members = Vec::new();
+    let mut named = std::collections::BTreeSet::new();
     for table in crate::registry::tables().filter(|t| t.is_firm_data()) {
         match table.export {
             Export::Rows { read, .. } => {
                 let mut rows = read(store, &taking)?;
                 for row in &mut rows {
                     strip(row, table.secrets);
+                    people(row, &mut named);
                 }
                 if table.name == "users" {
                     members = rows.clone();
@@ -83,6 +85,11 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
         ("people.csv".into(), people_csv(&members)?, members.len()),
     );
     files.insert(1, catalog_json(store)?);
+    // People the rows name who are no longer members (a contract's responsible person who left,
+    // say): listed, so that an import tells them from an id that names no one.
+    for member in &taking.members {
+        named.remove(member);
+    }
 
     let manifest = json!({
         "format": FORMAT,
@@ -102,6 +109,7 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
             "sha256": hex::encode(Sha256::digest(bytes)),
         })).collect::<Vec<_>>(),
         "leftOut": left,
+        "formerMembers": named,
     });
     let manifest = serde_json::to_vec_pretty(&manifest).map_err(anyhow::Error::from)?;
     let rows = files
@@ -174,6 +182,28 @@ fn strip(row: &mut Value, secrets: &[&str]) {
             }
         }
         Value::Array(items) => items.iter_mut().for_each(|v| strip(v, secrets)),
+        _ => {}
+    }
+}
+
+/// The fields of a row, at any depth, that name a person of the firm by their account's id: what
+/// an import maps to its own accounts (`store::arrival::Arrival::user`).
+pub const PERSON_FIELDS: &[&str] = &["user_id", "by_user", "set_by", "responsible_user_id"];
+
+/// Adds every person `row` names (`PERSON_FIELDS`) to `named`.
+fn people(row: &Value, named: &mut std::collections::BTreeSet<u64>) {
+    match row {
+        Value::Object(map) => {
+            for (key, value) in map {
+                match value.as_u64() {
+                    Some(id) if PERSON_FIELDS.contains(&key.as_str()) => {
+                        named.insert(id);
+                    }
+                    _ => people(value, named),
+                }
+            }
+        }
+        Value::Array(items) => items.iter().for_each(|v| people(v, named)),
         _ => {}
     }
 }

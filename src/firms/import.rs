@@ -8,14 +8,18 @@
 //! is unverified, shares no prices, has no single-sign-on domain confirmed; its members have no
 //! password (the operator gives each a reset link, or they sign in through single sign-on).
 //! Everything is written in one transaction: a refused import leaves nothing behind.
+//!
+//! Memory follows the rows written, not the archive: each file is hashed as it is unpacked,
+//! never held whole; a loaded table's rows reach its loader one at a time (`arrival::Rows`) and
+//! are parsed straight into their domain's types; a table this install leaves out is never
+//! parsed. A file that would unpack to more than 100 times its packed size is refused unread.
 
-use std::collections::BTreeMap;
-use std::io::Read as _;
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::{BufReader, Read as _};
 
 use axum::body::Bytes;
 use axum::extract::State;
 use serde::Deserialize;
-use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use crate::accounts::audit::{self, AuditAction};
@@ -26,22 +30,28 @@ use crate::platform::error::{ErrorBody, Result, bad_request, conflict};
 use crate::platform::extract::Json;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::Store;
-use crate::platform::store::arrival::{Arrival, Matched};
+use crate::platform::store::arrival::{Arrival, Matched, Rows};
 use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::registry::{Export, Load};
 
 use super::archive::{FORMAT, FORMAT_VERSION};
 
-/// The largest archive taken (the zip as uploaded).
-pub const MAX_ARCHIVE: usize = 256 << 20;
+/// The largest archive taken (the zip as uploaded): it is held in memory while it is read.
+pub const MAX_ARCHIVE: usize = 128 << 20;
 /// The most one file of the archive may hold, unpacked.
-const MAX_FILE: u64 = 512 << 20;
+const MAX_FILE: u64 = 64 << 20;
 /// The most all files of the archive may hold together, unpacked.
 const MAX_UNPACKED: u64 = 1 << 30;
-/// The most the manifest may hold.
+/// The most the manifest and the catalog may hold, each.
 const MAX_MANIFEST: u64 = 16 << 20;
 /// The most files an archive may hold.
 const MAX_FILES: usize = 200;
+/// The most a file may unpack to, in times its packed size: JSON that Litstack writes packs to
+/// a tenth or a twentieth; far more is a file made to fill memory or time.
+const MAX_EXPANSION: u64 = 100;
+/// Files up to this size unpacked are not held to `MAX_EXPANSION` (an empty table packs to
+/// more than it holds, a few similar rows to little): they cannot fill anything.
+const SMALL_FILE: u64 = 1 << 20;
 
 /// What an import did, for the operator.
 #[derive(Debug, serde::Serialize, utoipa::ToSchema)]
@@ -92,6 +102,9 @@ struct Manifest {
     format_version: u32,
     schema_version: u64,
     files: Vec<Listed>,
+    /// People the rows name who had left the firm (`archive::PERSON_FIELDS`).
+    #[serde(default)]
+    former_members: Vec<u64>,
 }
 
 #[derive(Deserialize)]
@@ -121,21 +134,37 @@ struct ArchivedEntry {
 
 /// Loads the archive `bytes` as a new firm of `app`'s install.
 pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFirm> {
-    let mut files = unpack(bytes)?;
-    let catalog: ArchivedCatalog = take_json(&mut files, "catalog.json")?;
+    let Unpacked {
+        mut zip,
+        listed,
+        former,
+    } = unpack(bytes)?;
+    let catalog: ArchivedCatalog = {
+        let file = open(&mut zip, "catalog.json")?;
+        serde_json::from_reader(BufReader::new(file))
+            .map_err(|e| bad_request(format!("The archive's catalog.json cannot be read: {e}")))?
+    };
     let mut arrival = Arrival::new(
         match_vendors(&app.store, &catalog.vendors)?,
         match_categories(&app.store, &catalog.categories)?,
         now,
     );
-    refuse_taken_emails(&app.store, files.get("tables/users.json"))?;
+    drop(catalog);
+    arrival.set_former(former);
+    if let Some(users) = listed.get("tables/users.json") {
+        let file = open(&mut zip, &users.path)?;
+        let mut rows = Rows::new(&users.path, users.rows, BufReader::new(file));
+        refuse_emails(&app.store, &mut rows)?;
+    }
 
     let mut tx = app.store.begin()?;
     let mut tables = Vec::new();
     let mut left_out = Vec::new();
+    let mut known = BTreeSet::new();
     for table in crate::registry::tables() {
         let path = format!("tables/{}.json", table.name);
-        let Some(rows) = files.remove(&path) else {
+        known.insert(path.clone());
+        let Some(entry) = listed.get(&path) else {
             continue;
         };
         match table.export {
@@ -143,10 +172,18 @@ pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFir
                 load: Load::Rows(load),
                 ..
             } => {
-                let rows = load(&mut tx, &mut arrival, rows)?;
+                let file = open(&mut zip, &path)?;
+                let mut rows = Rows::new(&path, entry.rows, BufReader::new(file));
+                // A file that is not the list of rows it should be says so, rather than what
+                // the loader made of the rows it got.
+                let written = match load(&mut tx, &mut arrival, &mut rows) {
+                    Ok(written) => written,
+                    Err(e) => return Err(rows.error().unwrap_or(e)),
+                };
+                rows.finish()?;
                 tables.push(TableRows {
                     table: table.name.into(),
-                    rows,
+                    rows: written,
                 });
             }
             Export::Rows {
@@ -159,7 +196,10 @@ pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFir
             }),
         }
     }
-    for path in files.keys() {
+    let unknown = listed
+        .keys()
+        .filter(|p| p.starts_with("tables/") && p.ends_with(".json"));
+    for path in unknown.filter(|p| !known.contains(*p)) {
         let table = path.trim_start_matches("tables/").trim_end_matches(".json");
         left_out.push(LeftOut {
             table: table.into(),
@@ -210,10 +250,11 @@ pub fn import(app: &AccountsState, bytes: &[u8], now: i64) -> Result<ImportedFir
     })
 }
 
-/// The archive's files, checked against its manifest: JSON arrays by path (`catalog.json` as an
-/// array of one object). Refuses what is not a zip, a format or schema newer than this install's,
-/// and a file missing, unlisted, too large or not matching its SHA-256 or row count.
-fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<Value>>> {
+/// The archive opened, and the files its manifest lists, each checked as it is unpacked (and not
+/// kept): its size, its expansion and its SHA-256. Refuses what is not a zip, a format or schema
+/// newer than this install's, and a file missing, unlisted, too large, packed too tightly or not
+/// matching the manifest. A table's rows are counted when it is loaded (`Rows::finish`).
+fn unpack(bytes: &[u8]) -> Result<Unpacked<'_>> {
     if bytes.len() > MAX_ARCHIVE {
         return Err(bad_request(format!(
             "The archive is larger than {} MB, the most an import takes",
@@ -264,33 +305,6 @@ fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<Value>>> {
             MAX_UNPACKED >> 30
         )));
     }
-    let mut files = BTreeMap::new();
-    for listed in &manifest.files {
-        let bytes = read(&mut zip, &listed.path, listed.bytes.min(MAX_FILE))?;
-        let damaged = || {
-            bad_request(format!(
-                "The archive is damaged or incomplete: {} does not match its manifest",
-                listed.path
-            ))
-        };
-        if bytes.len() as u64 != listed.bytes
-            || hex::encode(Sha256::digest(&bytes)) != listed.sha256.to_ascii_lowercase()
-        {
-            return Err(damaged());
-        }
-        if !listed.path.ends_with(".json") {
-            continue;
-        }
-        let rows = match serde_json::from_slice::<Value>(&bytes).map_err(|_| damaged())? {
-            Value::Array(rows) => rows,
-            object @ Value::Object(_) => vec![object],
-            _ => return Err(damaged()),
-        };
-        if listed.path.starts_with("tables/") && rows.len() != listed.rows {
-            return Err(damaged());
-        }
-        files.insert(listed.path.clone(), rows);
-    }
     for name in zip.file_names() {
         let name = name.map_err(|e| {
             bad_request(format!("The archive's list of files cannot be read ({e})"))
@@ -302,18 +316,107 @@ fn unpack(bytes: &[u8]) -> Result<BTreeMap<String, Vec<Value>>> {
             )));
         }
     }
-    Ok(files)
+    let mut listed = BTreeMap::new();
+    for file in manifest.files {
+        let limit = if file.path == "catalog.json" {
+            MAX_MANIFEST
+        } else {
+            MAX_FILE
+        };
+        check(&mut zip, &file, limit)?;
+        listed.insert(file.path.clone(), file);
+    }
+    Ok(Unpacked {
+        zip,
+        listed,
+        former: manifest.former_members,
+    })
+}
+
+/// An archive whose listed files were each checked (`unpack`).
+struct Unpacked<'a> {
+    zip: Zip<'a>,
+    listed: BTreeMap<String, Listed>,
+    former: Vec<u64>,
+}
+
+type Zip<'a> = zip::ZipArchive<std::io::Cursor<&'a [u8]>>;
+
+/// Unpacks the listed file `listed` without keeping it: refused before a byte is unpacked when
+/// it would hold more than `limit` or expand more than `MAX_EXPANSION` times; then its size and
+/// SHA-256 are held to the manifest's as it streams through.
+fn check(zip: &mut Zip<'_>, listed: &Listed, limit: u64) -> Result<()> {
+    let path = &listed.path;
+    let file = open(zip, path)?;
+    let (size, packed) = (file.size(), file.compressed_size());
+    let biggest = size.max(listed.bytes);
+    if biggest > limit {
+        return Err(bad_request(format!(
+            "The archive's {path} unpacks to {} MB, more than the {} MB an import takes of one \
+             file: it is refused unread",
+            mb(biggest),
+            limit >> 20
+        )));
+    }
+    if biggest > SMALL_FILE && biggest > packed.saturating_mul(MAX_EXPANSION) {
+        return Err(bad_request(format!(
+            "The archive's {path} unpacks to {} times its packed size ({} KB to {} MB), more \
+             than the {MAX_EXPANSION} times a firm's data ever does: it is refused unread",
+            biggest / packed.max(1),
+            packed.div_ceil(1 << 10),
+            mb(biggest),
+        )));
+    }
+    let damaged = || {
+        bad_request(format!(
+            "The archive is damaged or incomplete: {path} does not match its manifest"
+        ))
+    };
+    if size != listed.bytes {
+        return Err(damaged());
+    }
+    let mut hash = Sha256::new();
+    let mut seen = 0u64;
+    let mut reader = file.take(listed.bytes + 1);
+    let mut buf = vec![0u8; 64 << 10];
+    loop {
+        let n = reader
+            .read(&mut buf)
+            .map_err(|e| bad_request(format!("The archive's {path} cannot be unpacked: {e}")))?;
+        if n == 0 {
+            break;
+        }
+        hash.update(&buf[..n]);
+        seen += n as u64;
+    }
+    if seen != listed.bytes || hex::encode(hash.finalize()) != listed.sha256.to_ascii_lowercase() {
+        return Err(damaged());
+    }
+    Ok(())
+}
+
+/// `bytes` in whole megabytes, rounded, for a person.
+fn mb(bytes: u64) -> u64 {
+    (bytes + (1 << 19)) >> 20
+}
+
+/// The file `path` of the zip, to read.
+fn open<'z, 'a>(
+    zip: &'z mut Zip<'a>,
+    path: &str,
+) -> Result<zip::read::ZipFile<'z, std::io::Cursor<&'a [u8]>>> {
+    zip.by_name(path).map_err(|_| {
+        bad_request(format!(
+            "The archive is incomplete: it has no {path} (its manifest lists it)"
+        ))
+    })
 }
 
 /// The file `path` of the zip, at most `limit` bytes (one more is refused).
-fn read<R: std::io::Read + std::io::Seek>(
-    zip: &mut zip::ZipArchive<R>,
-    path: &str,
-    limit: u64,
-) -> Result<Vec<u8>> {
+fn read(zip: &mut Zip<'_>, path: &str, limit: u64) -> Result<Vec<u8>> {
     let file = zip.by_name(path).map_err(|_| {
         bad_request(format!(
-            "The archive is incomplete: it has no {path} (its manifest lists it)"
+            "This is not a Litstack firm archive: it has no {path}"
         ))
     })?;
     let mut bytes = Vec::new();
@@ -322,23 +425,11 @@ fn read<R: std::io::Read + std::io::Seek>(
         .map_err(|e| bad_request(format!("The archive's {path} cannot be unpacked: {e}")))?;
     if bytes.len() as u64 > limit {
         return Err(bad_request(format!(
-            "The archive is damaged or incomplete: {path} does not match its manifest (it is \
-             larger than the manifest says, or than an import takes)"
+            "The archive's {path} is larger than the {} MB an import takes of it",
+            limit >> 20
         )));
     }
     Ok(bytes)
-}
-
-fn take_json<T: serde::de::DeserializeOwned>(
-    files: &mut BTreeMap<String, Vec<Value>>,
-    path: &str,
-) -> Result<T> {
-    let value = files
-        .remove(path)
-        .and_then(|mut rows| rows.pop())
-        .ok_or_else(|| bad_request(format!("The archive is incomplete: it has no {path}")))?;
-    serde_json::from_value(value)
-        .map_err(|e| bad_request(format!("The archive's {path} cannot be read: {e}")))
 }
 
 /// The archive's vendors matched to this catalog's: by name (ignoring case), by a name merged
@@ -402,20 +493,40 @@ fn host(url: &str) -> Option<String> {
     Some(host.trim_start_matches("www.").to_string())
 }
 
-/// A 409 naming every member whose email already has an account here: an email belongs to one
-/// firm. Checked again inside the import's transaction (`accounts::storage::arrival`).
-fn refuse_taken_emails(store: &Store, members: Option<&Vec<Value>>) -> Result<()> {
+/// Refuses an email the archive's members (`rows`, tables/users.json) hold twice (400, naming it
+/// and both rows), then with a 409 every member whose email already has an account here: an
+/// email belongs to one person, and to one firm. Checked again inside the import's transaction
+/// (`accounts::storage::arrival`).
+fn refuse_emails(store: &Store, rows: &mut Rows<'_>) -> Result<()> {
+    #[derive(Deserialize)]
+    struct Member {
+        email: String,
+    }
+    let mut first: BTreeMap<String, usize> = BTreeMap::new();
     let mut taken = Vec::new();
-    for member in members.into_iter().flatten() {
-        let Some(email) = member["email"].as_str() else {
+    for (i, row) in rows.by_ref().enumerate() {
+        let Ok(member) = serde_json::from_slice::<Member>(row.text()) else {
+            continue; // The members' loader says what is wrong with the row.
+        };
+        let Ok(parsed) = Email::parse(&member.email) else {
             continue;
         };
-        let Ok(parsed) = Email::parse(email) else {
-            continue; // The members' loader says what is wrong with it.
-        };
-        if crate::accounts::storage::find_user_by_email(store, &parsed)?.is_some() {
-            taken.push(email.to_string());
+        if let Some(earlier) = first.insert(parsed.key(), i) {
+            return Err(bad_request(format!(
+                "{} appears twice in the archive (tables/users.json, rows {} and {}): an email \
+                 belongs to one person. Give each member their own email in the firm on its \
+                 install, then export it again",
+                parsed.as_str(),
+                earlier + 1,
+                i + 1
+            )));
         }
+        if crate::accounts::storage::find_user_by_email(store, &parsed)?.is_some() {
+            taken.push(parsed.as_str().to_string());
+        }
+    }
+    if let Some(e) = rows.error() {
+        return Err(e);
     }
     if taken.is_empty() {
         return Ok(());

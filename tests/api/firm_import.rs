@@ -410,42 +410,114 @@ async fn a_damaged_newer_foreign_or_clashing_archive_is_refused_with_nothing_wri
             *bytes = serde_json::to_vec(&m).unwrap();
         })
     };
-    let cases: Vec<(&str, Vec<u8>, StatusCode, &str)> = vec![
+    // An edit that the manifest is made to agree with: the archive is consistent, its rows not.
+    let edited = |path: &str, edit: &dyn Fn(&mut Vec<Value>)| {
+        let mut files = files.clone();
+        let mut rows: Vec<Value> = serde_json::from_slice(&files[path]).unwrap();
+        edit(&mut rows);
+        let bytes = serde_json::to_vec(&rows).unwrap();
+        let mut manifest: Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
+        for listed in manifest["files"].as_array_mut().unwrap() {
+            if listed["path"] == path {
+                listed["bytes"] = json!(bytes.len());
+                listed["rows"] = json!(rows.len());
+                listed["sha256"] = json!(hex::encode(Sha256::digest(&bytes)));
+            }
+        }
+        files.insert(
+            "manifest.json".into(),
+            serde_json::to_vec(&manifest).unwrap(),
+        );
+        files.insert(path.into(), bytes);
+        rezip(&files)
+    };
+    let contracts = table(&good, "tool_contracts").len();
+    let members = table(&good, "users").len();
+    let first_email = table(&good, "users")[0]["email"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let cases: Vec<(&str, Vec<u8>, StatusCode, String)> = vec![
+        (
+            "a person who is neither a member nor a former member",
+            edited("tables/tool_contracts.json", &|rows| {
+                rows.last_mut().unwrap()["responsible_user_id"] = json!(987_654);
+            }),
+            StatusCode::BAD_REQUEST,
+            format!(
+                "tables/tool_contracts.json, row {contracts}, names person 987654, who is \
+                 neither among the firm's members"
+            ),
+        ),
+        (
+            "one email twice among the members",
+            edited("tables/users.json", &|rows| {
+                let mut again = rows[0].clone();
+                again["id"] = json!(987_655);
+                again["email"] = json!(first_email.to_uppercase());
+                rows.push(again);
+            }),
+            StatusCode::BAD_REQUEST,
+            format!(
+                "{} appears twice in the archive (tables/users.json, rows 1 and {})",
+                first_email.to_uppercase(),
+                members + 1
+            ),
+        ),
+        (
+            "a table's rows fewer than its manifest lists",
+            {
+                let mut files = files.clone();
+                let mut manifest: Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
+                for listed in manifest["files"].as_array_mut().unwrap() {
+                    if listed["path"] == "tables/shortlist.json" {
+                        listed["rows"] = json!(listed["rows"].as_u64().unwrap() + 1);
+                    }
+                }
+                files.insert(
+                    "manifest.json".into(),
+                    serde_json::to_vec(&manifest).unwrap(),
+                );
+                rezip(&files)
+            },
+            StatusCode::BAD_REQUEST,
+            "tables/shortlist.json holds".into(),
+        ),
         (
             "not a zip",
             b"name,email\nAnn,ann@doe-law.com\n".to_vec(),
             StatusCode::BAD_REQUEST,
-            "not a complete zip file",
+            "not a complete zip file".into(),
         ),
         (
             "truncated",
             good[..good.len() / 2].to_vec(),
             StatusCode::BAD_REQUEST,
-            "not a complete zip file",
+            "not a complete zip file".into(),
         ),
         (
             "a table changed after the manifest",
             with("tables/shortlist.json", &|b| b.extend_from_slice(b" ")),
             StatusCode::BAD_REQUEST,
-            "tables/shortlist.json does not match its manifest",
+            "tables/shortlist.json does not match its manifest".into(),
         ),
         (
             "a newer format",
             manifest_with("formatVersion", json!(99)),
             StatusCode::BAD_REQUEST,
-            "written by a newer Litstack",
+            "written by a newer Litstack".into(),
         ),
         (
             "a newer schema",
             manifest_with("schemaVersion", json!(99)),
             StatusCode::BAD_REQUEST,
-            "written by a newer Litstack",
+            "written by a newer Litstack".into(),
         ),
         (
             "another kind of file",
             manifest_with("format", json!("something-else")),
             StatusCode::BAD_REQUEST,
-            "not a Litstack firm archive",
+            "not a Litstack firm archive".into(),
         ),
         (
             "a file the manifest does not list",
@@ -455,13 +527,13 @@ async fn a_damaged_newer_foreign_or_clashing_archive_is_refused_with_nothing_wri
                 rezip(&extra)
             },
             StatusCode::BAD_REQUEST,
-            "which its manifest does not list",
+            "which its manifest does not list".into(),
         ),
     ];
     for (what, zip, status, says) in cases {
         let res = import(&mut app, zip).await;
         assert_eq!(res.status, status, "{what}: {}", res.text());
-        assert!(res.error().contains(says), "{what}: {}", res.error());
+        assert!(res.error().contains(&says), "{what}: {}", res.error());
     }
 
     // A vendor this catalog lacks is named, with what to do.

@@ -22,6 +22,7 @@ mod faults;
 mod firm_deletion;
 mod firm_export;
 mod firm_import;
+mod firm_import_bounds;
 mod firm_merge;
 mod firm_scope;
 mod firms;

@@ -5,7 +5,6 @@
 //! log; whether it requires a second factor.
 
 use serde::Deserialize;
-use serde_json::Value;
 
 use super::postgres::rows::at;
 use super::{EMAIL_TAKEN, file};
@@ -16,7 +15,7 @@ use crate::accounts::{FirmRole, password};
 use crate::platform::error::{Result, bad_request, conflict};
 use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;
-use crate::platform::store::arrival::{Arrival, parse, parse_all};
+use crate::platform::store::arrival::{Arrival, Row, Rows, parse, parse_all};
 use crate::platform::store::{self, FIRM_MFA_REQUIRED, WriteTx, codec};
 
 #[derive(Deserialize)]
@@ -28,8 +27,9 @@ struct ArchivedFirm {
 
 /// The firm: its name and size as the archive has them (checked as a sign-up checks them), made
 /// unverified (this install's operator verifies it) and enabled.
-pub fn firms(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
-    let [row] = <[Value; 1]>::try_from(rows)
+pub fn firms(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
+    // At most two rows are read: a second one is enough to refuse.
+    let [row] = <[Row; 1]>::try_from(rows.take(2).collect::<Vec<_>>())
         .map_err(|_| bad_request("The archive's tables/firms.json must hold exactly one firm"))?;
     let archived: ArchivedFirm = parse("firms", 0, row)?;
     let mut firm = Firm {
@@ -84,7 +84,7 @@ struct ArchivedMember {
 
 /// The members, with this install's ids and no password; never the install's operator. An email
 /// another account holds here is a 409 (checked before, and again here inside the transaction).
-pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let members: Vec<ArchivedMember> = parse_all("users", rows)?;
     let firm_id = arrival.firm()?;
     let mut made = Vec::new();
@@ -181,7 +181,7 @@ fn taken(e: crate::platform::error::AppError, email: &Email) -> crate::platform:
 }
 
 /// The firm's audit log, each line as it was (when, who by name, what), with this install's ids.
-pub fn audit(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn audit(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let entries: Vec<AuditEntry> = parse_all("firm_audit", rows)?;
     let count = entries.len();
@@ -193,11 +193,12 @@ pub fn audit(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
 }
 
 /// Whether the firm requires a second factor of its members, set by the same owner.
-pub fn mfa_required(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn mfa_required(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let mut count = 0;
-    for mut requirement in parse_all::<Requirement>("firm_mfa_required", rows)? {
-        requirement.set_by = arrival.user(requirement.set_by)?;
+    let requirements = parse_all::<Requirement>("firm_mfa_required", rows)?;
+    for (i, mut requirement) in requirements.into_iter().enumerate() {
+        requirement.set_by = arrival.user("firm_mfa_required", i, requirement.set_by)?;
         match tx {
             WriteTx::File(txn) => {
                 txn.open_table(FIRM_MFA_REQUIRED)?

@@ -20,7 +20,7 @@ use super::model::{
 };
 use crate::platform::error::{AppError, Result};
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::arrival::{Arrival, parse};
+use crate::platform::store::arrival::{Arrival, Rows, parse};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
 };
@@ -345,19 +345,22 @@ fn archive_meeting_clicks(store: &Store, taking: &Taking) -> Result<Vec<serde_js
 fn load_meeting_clicks(
     tx: &mut WriteTx,
     arrival: &mut Arrival,
-    rows: Vec<serde_json::Value>,
+    rows: &mut Rows<'_>,
 ) -> Result<usize> {
     let count = rows.len();
-    for (i, mut row) in rows.into_iter().enumerate() {
-        let kind = row
-            .as_object_mut()
-            .and_then(|r| r.remove("kind"))
-            .unwrap_or_default();
+    // The click's kind is read on its own: the click's type does not take it from a row.
+    #[derive(serde::Deserialize)]
+    struct Kind<K> {
+        #[serde(default)]
+        kind: Option<K>,
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        let kind: Kind<_> = parse("meeting_clicks", i, row.clone())?;
         let mut click: MeetingClick = parse("meeting_clicks", i, row)?;
-        if !kind.is_null() {
-            click.kind = parse("meeting_clicks", i, kind)?;
+        if let Some(kind) = kind.kind {
+            click.kind = kind;
         }
-        click.user_id = arrival.user(click.user_id)?;
+        click.user_id = arrival.user("meeting_clicks", i, click.user_id)?;
         click.vendor_id = arrival.vendor(click.vendor_id)?;
         insert_meeting_click_in(tx, &click)?;
     }

@@ -15,7 +15,7 @@ use crate::decisions::canonical;
 use crate::decisions::model::{Decision, Version};
 use crate::platform::error::{Result, bad_request};
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::arrival::{Arrival, parse, parse_all};
+use crate::platform::store::arrival::{Arrival, Row, Rows, has_field, parse, parse_all};
 use crate::platform::store::registry::Taking;
 use crate::platform::store::{IMPORTED_IDS, Store, WriteTx, open_read};
 
@@ -64,9 +64,12 @@ pub fn archive(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
 }
 
 /// An import: the archive's earlier maps, kept for `finish_in`.
-pub fn load(_: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn load(_: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
+    let rows: Vec<Row> = rows.collect();
+    for (i, row) in rows.iter().enumerate() {
+        parse::<IdStep>("imported_ids", i, row.clone())?;
+    }
     let count = rows.len();
-    parse_all::<IdStep>("imported_ids", rows.clone())?;
     arrival.stash.insert("imported_ids", rows);
     Ok(count)
 }
@@ -103,10 +106,11 @@ pub fn finish_in(tx: &mut WriteTx, arrival: &mut Arrival) -> Result<()> {
 }
 
 /// The decisions, with fresh ids, in this install's categories, vendors and members.
-pub fn decisions(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn decisions(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
-    for mut decision in parse_all::<Decision>("decisions", rows)? {
+    let decisions = parse_all::<Decision>("decisions", rows)?;
+    for (i, mut decision) in decisions.into_iter().enumerate() {
         let archived = decision.id;
         decision.id = super::next_id_in(tx)?;
         decision.firm_id = firm_id;
@@ -115,10 +119,10 @@ pub fn decisions(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> R
         terms.vendor_id = arrival.vendor(terms.vendor_id)?;
         terms.runner_up_id = terms.runner_up_id.map(|v| arrival.vendor(v)).transpose()?;
         for approver in &mut terms.approvers {
-            approver.user_id = arrival.user(approver.user_id)?;
+            approver.user_id = arrival.user("decisions", i, approver.user_id)?;
         }
         for approval in &mut decision.approvals {
-            approval.user_id = arrival.user(approval.user_id)?;
+            approval.user_id = arrival.user("decisions", i, approval.user_id)?;
         }
         super::put_in(tx, &decision)?;
         arrival.map_id("decisions", archived, decision.id);
@@ -129,12 +133,12 @@ pub fn decisions(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> R
 /// Every version, its text and hash as they were. A version whose text no longer hashes to its
 /// hash (an open decision's, taken by a member who may not see every score) is refused: only the
 /// operator's archive (`litstack firms export`) keeps such a text whole.
-pub fn versions(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn versions(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
     let mut versions = Vec::with_capacity(count);
     for (i, row) in rows.into_iter().enumerate() {
-        let hidden = row.get("scores_hidden").is_some();
+        let hidden = has_field(&row, "scores_hidden");
         let version: Version = parse("decision_versions", i, row)?;
         if hidden || canonical::hash(&version.content) != version.hash {
             return Err(bad_request(format!(

@@ -15,7 +15,7 @@ use crate::platform::store::{Store, WriteTx};
 
 use super::model::Round;
 use crate::platform::store::EVALUATION_ROUNDS;
-use crate::platform::store::arrival::{Arrival, parse_all};
+use crate::platform::store::arrival::{Arrival, Rows, parse_all};
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
 };
@@ -139,27 +139,23 @@ fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Valu
 
 /// An import: the archive's rounds as the new firm's, their categories, vendors and members in
 /// this install's ids (the names in them kept as they were).
-fn load_rounds(
-    tx: &mut WriteTx,
-    arrival: &mut Arrival,
-    rows: Vec<serde_json::Value>,
-) -> Result<usize> {
+fn load_rounds(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let rounds: Vec<Round> = parse_all("evaluation_rounds", rows)?;
-    for mut round in rounds.iter().cloned() {
+    for (i, mut round) in rounds.iter().cloned().enumerate() {
         round.firm_id = firm_id;
         round.category_id = arrival.category(round.category_id)?;
         round.incumbent = round.incumbent.map(|v| arrival.vendor(v)).transpose()?;
         for change in &mut round.changes {
-            change.by_user = arrival.user(change.by_user)?;
+            change.by_user = arrival.user("evaluation_rounds", i, change.by_user)?;
         }
         for card in &mut round.scorecards {
             card.vendor_id = arrival.vendor(card.vendor_id)?;
-            card.user_id = arrival.user(card.user_id)?;
+            card.user_id = arrival.user("evaluation_rounds", i, card.user_id)?;
         }
         for reference in &mut round.references {
             reference.vendor_id = arrival.vendor(reference.vendor_id)?;
-            reference.user_id = arrival.user(reference.user_id)?;
+            reference.user_id = arrival.user("evaluation_rounds", i, reference.user_id)?;
         }
         match tx {
             WriteTx::File(txn) => {

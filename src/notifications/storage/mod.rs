@@ -11,13 +11,12 @@ use crate::mail::Letter;
 use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::arrival::{Arrival, unkeyed};
+use crate::platform::store::arrival::{Arrival, Rows, unkeyed};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, keyed,
 };
 use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
 use crate::platform::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
-use serde_json::Value;
 
 /// The `settings` key of the install's unsubscribe secret.
 const SECRET_KEY: &str = "unsubscribe_secret";
@@ -190,12 +189,12 @@ fn archive_notices(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
 
 // An import: the members' notices, read or not, with their words as they were. A notice's link
 // named a record of the old install by its id, so it is left out rather than point elsewhere.
-fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
         let (keys, mut notice): (_, Stored) = unkeyed("notices", i, row, &["user_id"])?;
-        let user_id = arrival.user(keys[0])?;
+        let user_id = arrival.user("notices", i, keys[0])?;
         notice.firm_id = firm_id;
         notice.link = String::new();
         match tx {
@@ -222,16 +221,16 @@ fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Re
     Ok(count)
 }
 
-fn load_prefs(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_prefs(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let count = rows.len();
-    for (i, mut row) in rows.into_iter().enumerate() {
-        let kind = row
-            .as_object_mut()
-            .and_then(|r| r.remove("kind"))
-            .unwrap_or_default();
-        let kind: NoticeKind = crate::platform::store::arrival::parse("notice_prefs", i, kind)?;
+    #[derive(serde::Deserialize)]
+    struct Kind {
+        kind: NoticeKind,
+    }
+    for (i, row) in rows.into_iter().enumerate() {
+        let Kind { kind } = crate::platform::store::arrival::parse("notice_prefs", i, row.clone())?;
         let (keys, pref): (_, Pref) = unkeyed("notice_prefs", i, row, &["user_id"])?;
-        let user_id = arrival.user(keys[0])?;
+        let user_id = arrival.user("notice_prefs", i, keys[0])?;
         match tx {
             WriteTx::File(txn) => {
                 txn.open_table(NOTICE_PREFS)?.insert(

@@ -64,7 +64,8 @@ pub enum Export {
 #[derive(Clone, Copy)]
 pub enum Load {
     /// Parsed through its domain's types and written with this install's ids, inside the
-    /// import's one write transaction; answers how many rows it wrote.
+    /// import's one write transaction; answers how many rows it wrote. The rows arrive one at a
+    /// time as the loader reads them (`arrival::Rows`), never as a whole file in memory.
     Rows(LoadRows),
     /// Not taken into another install, and why (the import's report says so).
     Left(&'static str),
@@ -73,7 +74,7 @@ pub enum Load {
 pub type LoadRows = fn(
     &mut super::WriteTx,
     &mut super::arrival::Arrival,
-    Vec<serde_json::Value>,
+    &mut super::arrival::Rows<'_>,
 ) -> crate::platform::error::Result<usize>;
 
 /// Why the install's own tables are in no firm's archive.

@@ -11,10 +11,9 @@ use super::bands::Onboarding;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::ONBOARDING;
-use crate::platform::store::arrival::{Arrival, parse_all};
+use crate::platform::store::arrival::{Arrival, Rows, parse_all};
 use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
 use crate::platform::store::{Store, WriteTx};
-use serde_json::Value;
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
     match store {
@@ -41,7 +40,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 }
 
 // A firm's archive: its onboarding answers; an import writes them as the new firm's.
-fn load_onboarding(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_onboarding(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let answers: Vec<Onboarding> = parse_all("onboarding", rows)?;
     for answers in &answers {

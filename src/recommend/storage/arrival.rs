@@ -5,12 +5,11 @@
 //! was recommended, every vendor mapped to this catalog's.
 
 use redb::WriteTransaction;
-use serde_json::Value;
 
 use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::arrival::{Arrival, parse_all, unkeyed};
+use crate::platform::store::arrival::{Arrival, Rows, parse_all, unkeyed};
 use crate::platform::store::postgres::code;
 use crate::platform::store::{
     DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES, WriteTx, codec, next_id,
@@ -18,13 +17,14 @@ use crate::platform::store::{
 use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredResponse};
 
-pub fn responses(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn responses(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
-    let mut responses: Vec<StoredResponse> = parse_all("responses", rows)?;
+    let responses: Vec<StoredResponse> = parse_all("responses", rows)?;
+    let mut responses: Vec<(usize, StoredResponse)> = responses.into_iter().enumerate().collect();
     // Oldest first, so that the latest of each category is the latest here too.
-    responses.sort_by_key(|r| (r.at, r.id));
-    for response in &mut responses {
-        response.user_id = arrival.user(response.user_id)?;
+    responses.sort_by_key(|(_, r)| (r.at, r.id));
+    for (i, response) in &mut responses {
+        response.user_id = arrival.user("responses", *i, response.user_id)?;
         response.firm_id = firm_id;
         response.category_id = arrival.category(response.category_id)?;
         match tx {
@@ -64,7 +64,7 @@ fn mapped(arrival: &Arrival, mut set: PickSet) -> Result<PickSet> {
     Ok(set)
 }
 
-pub fn picks(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn picks(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
@@ -93,7 +93,7 @@ pub fn picks(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Resul
     Ok(count)
 }
 
-pub fn cleared(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn cleared(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
@@ -123,7 +123,7 @@ pub fn cleared(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Res
     Ok(count)
 }
 
-pub fn dismissals(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn dismissals(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
@@ -161,7 +161,7 @@ fn put_dismissal(txn: &WriteTransaction, key: (u64, u64), dismissal: &Dismissal)
     Ok(())
 }
 
-pub fn past(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+pub fn past(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id: FirmId = arrival.firm()?;
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {

@@ -12,7 +12,7 @@ use crate::platform::store::{Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView, ViewName, ViewParams};
 use crate::platform::store::SAVED_VIEWS;
-use crate::platform::store::arrival::{Arrival, parse_all};
+use crate::platform::store::arrival::{Arrival, Rows, parse_all};
 use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
 
 /// The firm's views, by name (ignoring case).
@@ -105,11 +105,7 @@ fn archive_views(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
 
 /// An import: the archive's views as the new firm's, with fresh ids; a view whose name or
 /// parameters a save would refuse is refused here too.
-fn load_views(
-    tx: &mut WriteTx,
-    arrival: &mut Arrival,
-    rows: Vec<serde_json::Value>,
-) -> Result<usize> {
+fn load_views(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let views: Vec<SavedView> = parse_all("saved_views", rows)?;
     for view in &views {

@@ -17,12 +17,11 @@ use crate::platform::store::{Store, WriteTx};
 use crate::shortlist::ShortlistState;
 
 use super::model::{Entry, Removed, Stamp};
-use crate::platform::store::arrival::{Arrival, unkeyed};
+use crate::platform::store::arrival::{Arrival, Rows, unkeyed};
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed,
 };
 use crate::platform::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
-use serde_json::Value;
 
 /// What `restore` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -215,7 +214,7 @@ pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
 // their Undo) and its demo dates.
 // An import: the archive's entries, the entries kept for their Undo and the demo dates, under
 // this catalog's vendor ids (the names in them are kept as they were: who did what, then).
-fn load_shortlist(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_shortlist(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
@@ -237,7 +236,7 @@ fn load_shortlist(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> 
     Ok(count)
 }
 
-fn load_removed(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_removed(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
@@ -259,14 +258,14 @@ fn load_removed(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Re
     Ok(count)
 }
 
-fn load_demo_dates(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_demo_dates(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
         let (keys, mut date): (_, super::model::DemoDate) =
             unkeyed("demo_dates", i, row, &["vendor_id"])?;
         let vendor = arrival.vendor(keys[0])?;
-        date.set_by = arrival.user(date.set_by)?;
+        date.set_by = arrival.user("demo_dates", i, date.set_by)?;
         demos::set_in(tx, firm_id, vendor, Some(date))?;
     }
     Ok(count)

@@ -17,13 +17,12 @@ use crate::platform::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
-use crate::platform::store::arrival::{Arrival, parse_all, unkeyed};
+use crate::platform::store::arrival::{Arrival, Rows, parse_all, unkeyed};
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed, rows,
 };
 use crate::platform::store::{ADOPTION, CALENDAR_FEEDS, CONTRACTS, RENEWAL_REMINDERS};
 use crate::techstack::contracts as contracts_model;
-use serde_json::Value;
 
 /// Every category the user has answered, by category id (ascending), as stored.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
@@ -133,7 +132,7 @@ fn archive_contracts(store: &Store, taking: &Taking) -> Result<Vec<serde_json::V
 
 // An import: the archive's tools by category and their contracts, in this install's categories
 // and vendors.
-fn load_adoption(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_adoption(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
@@ -154,13 +153,15 @@ fn load_adoption(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> R
     Ok(count)
 }
 
-fn load_contracts(tx: &mut WriteTx, arrival: &mut Arrival, rows: Vec<Value>) -> Result<usize> {
+fn load_contracts(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
-    for mut contract in parse_all::<contracts_model::Contract>("tool_contracts", rows)? {
+    let contracts = parse_all::<contracts_model::Contract>("tool_contracts", rows)?;
+    for (i, mut contract) in contracts.into_iter().enumerate() {
         contract.firm_id = firm_id;
         contract.vendor_id = arrival.vendor(contract.vendor_id)?;
-        contract.responsible_user_id = arrival.user(contract.responsible_user_id)?;
+        contract.responsible_user_id =
+            arrival.user("tool_contracts", i, contract.responsible_user_id)?;
         contracts::put_in(tx, &contract)?;
     }
     Ok(count)

@@ -7,7 +7,7 @@ import { upload, type UploadProgress } from '@/lib/upload';
 import { adminFirmsKey } from './get-admin-firms';
 
 /** The largest archive the server takes (`firms::import::MAX_ARCHIVE`), checked before sending one. */
-export const MAX_ARCHIVE_BYTES = 256 * 1024 * 1024;
+export const MAX_ARCHIVE_BYTES = 128 * 1024 * 1024;
 
 /**
  * Sends a firm's archive (the zip as it is, the request's whole body) to be loaded as a new firm

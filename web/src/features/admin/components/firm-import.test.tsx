@@ -201,15 +201,15 @@ describe('FirmImport', () => {
     expect(within(section).getByRole('button', { name: 'Import firm' })).toBeTruthy();
   });
 
-  test('refuses an archive over 256 MB without sending it', async () => {
+  test('refuses an archive over 128 MB without sending it', async () => {
     const sent = stubXhr({ status: 201, body: IMPORTED });
     serve();
     const section = await render();
     const huge = zip();
-    Object.defineProperty(huge, 'size', { value: 256 * 1024 * 1024 + 1 });
+    Object.defineProperty(huge, 'size', { value: 128 * 1024 * 1024 + 1 });
     await userEvent.upload(within(section).getByLabelText('Firm archive (.zip)'), huge);
     await userEvent.click(within(section).getByRole('button', { name: 'Import firm' }));
-    expect(within(section).getByRole('alert').textContent).toBe('The archive is larger than 256 MB, the most an import takes');
+    expect(within(section).getByRole('alert').textContent).toBe('The archive is larger than 128 MB, the most an import takes');
     expect(sent).toHaveLength(0);
   });
 });
