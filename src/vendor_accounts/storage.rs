@@ -295,7 +295,7 @@ impl Docs<'_, '_> {
         link: &str,
         body: &str,
     ) -> Result<()> {
-        crate::notifications::storage::resolve_in(&mut self.tx, users, kind, link, body)
+        crate::notifications::storage::resolve_in(self.tx, users, kind, link, body)
     }
 
     /// The mail settings as this transaction sees them.
