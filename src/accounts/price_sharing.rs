@@ -2,9 +2,9 @@
 //! admin gives or withdraws it; it is recorded (who, by their name then, and when) and the
 //! firm's audit log has each change. While a verified firm shares, its contracts' annual cost per
 //! seat counts in the vendor profiles' "What firms pay" (`vendor_profile::prices`), drawn once a
-//! day (`vendor_profile::price_snapshot`); every answer checks the consent of the firms its
+//! month (`vendor_profile::price_snapshot`); every answer checks the consent of the firms its
 //! figures counted, so a withdrawal withholds them on every node at once, with no hook and no
-//! cache to invalidate, until the next day's figures leave the firm out.
+//! cache to invalidate, until the next month's figures leave the firm out.
 
 pub use super::model::Consent;
 use super::model::User;

@@ -63,8 +63,8 @@ pub(super) async fn get_price_sharing(
 
 /// PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
 /// annual cost per seat of its contracts with other firms (owners and admins). Consent counts from
-/// the next day's "What firms pay" figures (drawn once a day); a withdrawal hides at once every
-/// vendor's figures the firm was counted in, until the next day's figures leave it out.
+/// the next month's "What firms pay" figures (drawn once a month); a withdrawal hides at once every
+/// vendor's figures the firm was counted in, until the next month's figures leave it out.
 #[utoipa::path(put, path = "/firm/price-sharing", tag = "firm",
     request_body = PriceSharingBody,
     responses(

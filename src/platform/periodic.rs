@@ -1,5 +1,5 @@
 //! The server's background passes (the outbox, demo follow-ups, renewal reminders, the sign-in
-//! limits' sweep, the day's "What firms pay" snapshot) run on one schedule: a pass every so often for the life of the server, a late
+//! limits' sweep, the month's "What firms pay" snapshot) run on one schedule: a pass every so often for the life of the server, a late
 //! pass delayed rather than bunched up, and a failed pass logged and tried again at the next tick,
 //! never ending the loop.
 

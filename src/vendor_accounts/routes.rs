@@ -1015,8 +1015,9 @@ pub struct VendorNotices {
     pub items: Vec<VendorNoticeView>,
 }
 
-/// GET /api/vendor/stats: the listing's profile views and scheduler opens by month, each only
-/// when 5 or more verified firms make it up.
+/// GET /api/vendor/stats: by month, how many distinct verified firms opened the listing's profile
+/// and its scheduler, each only for a closed month and from 5 firms up (the month in progress
+/// shows none); a firm counts once a month however often its people look.
 #[utoipa::path(get, path = "/vendor/stats", tag = "vendor", security(("vendorSession" = [])),
     responses((status = 200, body = super::stats::VendorStats), crate::platform::error::NotSignedIn))]
 pub async fn vendor_stats(

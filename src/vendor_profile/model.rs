@@ -127,17 +127,18 @@ pub struct VendorProfile {
 }
 
 /// What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
-/// agreed to share it, drawn once a day from 5 firms or more and shown only as fixed bands, never
-/// one firm's price (see `vendor_profile::prices`). A firm that joins, is verified or edits a
-/// contract changes nothing until the next day's figures; a firm that stops sharing hides the
-/// figures it counted in at once, until the next day's figures leave it out.
+/// agreed to share it, drawn once a calendar month (UTC) from 5 firms or more, the same for every
+/// viewer, and shown only as fixed bands, never one firm's price, a lowest or a highest (see
+/// `vendor_profile::prices`). A firm that joins, is verified or edits a contract changes nothing
+/// until the next month's figures; a firm that stops sharing hides the figures it counted in at
+/// once, until the next month's figures leave it out.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct WhatFirmsPay {
-    /// The UTC day the figures were drawn for (YYYY-MM-DD): they change once a day.
+    /// The UTC calendar month the figures were drawn for (YYYY-MM): they change once a month.
     pub as_of: String,
-    /// True when a firm counted in the day's figures has stopped sharing since: every figure
-    /// reads "not shown until the next daily update" until then.
+    /// True when a firm counted in the month's figures has stopped sharing since: every figure
+    /// reads "not shown until the next monthly update" until then.
     pub withheld: bool,
     /// Across the firm sizes of `bySize`.
     pub overall: PriceFigure,
@@ -156,8 +157,9 @@ pub struct PriceGroup {
 
 /// Annual cost per seat as fixed bands in whole US dollars: the band of the lower quartile, the
 /// median and the upper quartile of the firms' figures (each the price at a rank, never a mean,
-/// a lowest or a highest). All three are null when fewer than 5 firms shared (0 included) or the
-/// figures are withheld.
+/// a lowest or a highest). Each band is null unless at least 7 of the group's firms pay in lower
+/// bands and 7 in higher ones (`bandsText` then says so); all three are null when fewer than 5
+/// firms shared (0 included) or the figures are withheld.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct PriceFigure {
@@ -170,8 +172,13 @@ pub struct PriceFigure {
     pub median: Option<PriceBand>,
     /// The band three quarters of the firms pay at or below.
     pub upper_quartile: Option<PriceBand>,
-    /// "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next daily update".
+    /// "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next monthly
+    /// update".
     pub text: String,
+    /// Why a band is null while the count is shown: "a band is shown only where at least 7 of
+    /// these firms pay in lower bands and 7 in higher ones"; null when every band is shown or
+    /// when `text` already says why none is.
+    pub bands_text: Option<String>,
 }
 
 /// A band of the fixed ladder of annual cost per seat (whole US dollars): under $10, $10-$20,

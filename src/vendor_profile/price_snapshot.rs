@@ -1,25 +1,29 @@
-//! The day's snapshot of "What firms pay" (`prices`): drawn once per UTC day by the clock
-//! (`clock::today`), stored in the settings of either backend, and read by every request of every
-//! hub node. Nothing is recomputed per request or per node.
+//! The month's snapshot of "What firms pay" (`prices`): drawn once per calendar month (UTC) by
+//! the clock (`clock::today`), stored in the settings of either backend, and read by every request
+//! of every hub node, the same for every viewer. Nothing is recomputed per request, per viewer or
+//! per node.
 //!
 //! Stored as settings rows (redb `SETTINGS`, PostgreSQL `settings`), no table of its own:
-//! - `what_firms_pay`: the head, `{day, computedAt}`: the day of the snapshot in force.
-//! - `what_firms_pay/<vendor id>`: one per vendor that 5 or more firms shared for that day: the
-//!   drawn bands (never a price) and the ids of the firms counted. A vendor without a row reads
-//!   "fewer than 5 firms shared".
+//! - `what_firms_pay`: the head, `{month, computedAt}`: the month (YYYY-MM) of the snapshot in
+//!   force. A head of the daily snapshots before (`{day, ..}`, YYYY-MM-DD) is no month: it counts
+//!   as no snapshot, and the first draw replaces it and its rows.
+//! - `what_firms_pay/<vendor id>`: one per vendor that 5 or more firms shared for that month: the
+//!   drawn bands (never a price; a band beside which 7 firms do not lie below and 7 above is
+//!   stored as none) and the ids of the firms counted. A vendor without a row reads "fewer than 5
+//!   firms shared".
 //!
-//! One node draws the day: the head is replaced only by a later day, in the same transaction that
-//! replaces the vendor rows (redb: one write transaction; PostgreSQL: an upsert of the head whose
-//! `WHERE` keeps an equal or later day, so a second node's write of the same day changes
-//! nothing). A server draws it at start when there is none for today, and checks every few
-//! minutes (`spawn`); a read that finds no snapshot, or one of an earlier day, draws it first.
+//! One node draws the month: the head is replaced only by a later month, in the same transaction
+//! that replaces the vendor rows (redb: one write transaction; PostgreSQL: an upsert of the head
+//! whose `WHERE` keeps an equal or later month, so a second node's write of the same month changes
+//! nothing). A server draws it at start when there is none for this month, and checks every few
+//! minutes (`spawn`); a read that finds no snapshot, or one of an earlier month, draws it first.
 //!
 //! A withdrawal needs no hook: a read checks that every firm its vendor's row counted still
-//! shares, and withholds the vendor's figures otherwise, until the next day's snapshot (which
+//! shares, and withholds the vendor's figures otherwise, until the next month's snapshot (which
 //! reads the consents afresh and leaves the firm out). A firm merged away or deleted no longer
 //! shares either. Backups copy the rows with the settings; an export to PostgreSQL leaves them
 //! behind (the hub draws its own at start), and a firm merge needs nothing (the merged-away firm
-//! withholds the vendors it counted in, until the next day).
+//! withholds the vendors it counted in, until the next month).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
@@ -42,31 +46,56 @@ fn vendor_key(vendor_id: u64) -> String {
     format!("{PREFIX}{vendor_id}")
 }
 
-/// The snapshot in force: the day it was drawn for (YYYY-MM-DD) and when.
+/// The snapshot in force: the month it was drawn for (YYYY-MM) and when.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Head {
-    pub day: String,
+    /// Read from `day` in a head of the daily snapshots before, which [`Head::current`] refuses.
+    #[serde(alias = "day")]
+    pub month: String,
     pub computed_at: i64,
 }
 
-/// One vendor's row of the day: the firms counted (by id) and the bands drawn.
+impl Head {
+    /// The month of the snapshot, or `None` for a head that holds no month (a day of the daily
+    /// snapshots before): no snapshot is in force then.
+    pub fn current(&self) -> Option<&str> {
+        Some(self.month.as_str()).filter(|m| is_month(m))
+    }
+}
+
+/// "2026-11": a calendar month as the snapshot is keyed by.
+pub fn month_key(day: chrono::NaiveDate) -> String {
+    day.format("%Y-%m").to_string()
+}
+
+/// Whether `text` is a month key (YYYY-MM), not a day or anything else.
+fn is_month(text: &str) -> bool {
+    text.len() == 7 && chrono::NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").is_ok()
+}
+
+/// Whether the snapshot `head` holds is of `month` or later.
+fn covers(head: Option<&Head>, month: &str) -> bool {
+    head.and_then(Head::current).is_some_and(|m| m >= month)
+}
+
+/// One vendor's row of the month: the firms counted (by id) and the bands drawn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Entry {
-    pub day: String,
+    pub month: String,
     pub firms: Vec<u64>,
     pub pay: DrawnPay,
 }
 
 /// One vendor's row from what its sharing firms pay (`(firm id, what it pays)`, each firm once),
 /// or `None` under 5 firms.
-pub fn entry_of(day: &str, shared: &[(u64, Shared)]) -> Option<Entry> {
+pub fn entry_of(month: &str, shared: &[(u64, Shared)]) -> Option<Entry> {
     if is_hidden(shared.len() as u32) {
         return None;
     }
     let prices: Vec<Shared> = shared.iter().map(|(_, s)| *s).collect();
     Some(Entry {
-        day: day.to_string(),
+        month: month.to_string(),
         firms: shared.iter().map(|(id, _)| *id).collect(),
         pay: prices::draw(&prices),
     })
@@ -120,35 +149,35 @@ pub fn shared_by_vendor(
     Ok(by_vendor)
 }
 
-/// Draws the snapshot of `day` from the store as it is now and stores it, unless the snapshot
-/// in force is of `day` or later. True when this call stored it.
+/// Draws the snapshot of `day`'s month from the store as it is now and stores it, unless the
+/// snapshot in force is of that month or later. True when this call stored it.
 pub fn take(store: &Store, catalog: &Catalog, day: chrono::NaiveDate) -> Result<bool> {
-    let day = day.to_string();
-    if head(store)?.is_some_and(|h| h.day >= day) {
+    let month = month_key(day);
+    if covers(head(store)?.as_ref(), &month) {
         return Ok(false);
     }
     let entries: Vec<(u64, Entry)> = shared_by_vendor(store, catalog)?
         .into_iter()
-        .filter_map(|(vendor, shared)| entry_of(&day, &shared).map(|e| (vendor, e)))
+        .filter_map(|(vendor, shared)| entry_of(&month, &shared).map(|e| (vendor, e)))
         .collect();
     let head = Head {
-        day,
+        month,
         computed_at: crate::platform::clock::now_secs(),
     };
     let stored = replace(store, &head, &entries)?;
     if stored {
-        tracing::info!(day = %head.day, vendors = entries.len(), "drew the day's \"What firms pay\"");
+        tracing::info!(month = %head.month, vendors = entries.len(), "drew the month's \"What firms pay\"");
     }
     Ok(stored)
 }
 
-/// One node draws at a time (another request waits and then finds the day drawn).
+/// One node draws at a time (another request waits and then finds the month drawn).
 static DRAWING: Mutex<()> = Mutex::new(());
 
-/// Makes sure a snapshot of today (or later) is in force.
-pub fn ensure_today(store: &Store, catalog: &Catalog) -> Result<()> {
+/// Makes sure a snapshot of this month (or later) is in force.
+pub fn ensure_this_month(store: &Store, catalog: &Catalog) -> Result<()> {
     let today = crate::platform::clock::today();
-    if head(store)?.is_some_and(|h| h.day >= today.to_string()) {
+    if covers(head(store)?.as_ref(), &month_key(today)) {
         return Ok(());
     }
     let _one = DRAWING.lock().unwrap_or_else(|e| e.into_inner());
@@ -157,24 +186,25 @@ pub fn ensure_today(store: &Store, catalog: &Catalog) -> Result<()> {
 }
 
 /// What firms pay for `vendor_id`, from the snapshot in force (drawn first if there is none for
-/// today).
+/// this month). The same answer for every viewer: nothing here reads who asks.
 pub fn what_firms_pay(store: &Store, catalog: &Catalog, vendor_id: u64) -> Result<WhatFirmsPay> {
+    let this_month = month_key(crate::platform::clock::today());
     let (head, entry) = match read(store, vendor_id)? {
-        (Some(h), e) if h.day >= crate::platform::clock::today().to_string() => (h, e),
+        (Some(h), e) if covers(Some(&h), &this_month) => (h, e),
         _ => {
-            ensure_today(store, catalog)?;
+            ensure_this_month(store, catalog)?;
             match read(store, vendor_id)? {
-                (Some(h), e) => (h, e),
-                (None, _) => {
+                (Some(h), e) if h.current().is_some() => (h, e),
+                _ => {
                     return Err(AppError::Internal(anyhow::anyhow!(
-                        "the day's \"What firms pay\" was drawn but is not stored"
+                        "the month's \"What firms pay\" was drawn but is not stored"
                     )));
                 }
             }
         }
     };
-    // A row of another day than the head's is a leftover: none for this day.
-    let entry = entry.filter(|e| e.day == head.day);
+    // A row of another month than the head's is a leftover: none for this month.
+    let entry = entry.filter(|e| e.month == head.month);
     let sharing_now: BTreeSet<u64> = match &entry {
         Some(_) => crate::accounts::price_sharing::sharing_firms(store)?
             .into_iter()
@@ -184,26 +214,26 @@ pub fn what_firms_pay(store: &Store, catalog: &Catalog, vendor_id: u64) -> Resul
     };
     Ok(prices::publish(
         standing(entry.as_ref(), &sharing_now),
-        &head.day,
+        &head.month,
     ))
 }
 
-/// How often a server checks whether the day's snapshot is drawn.
+/// How often a server checks whether the month's snapshot is drawn.
 const EVERY: Duration = Duration::from_secs(300);
 
-/// Draws the day's snapshot at start when there is none for today, then checks every few
+/// Draws the month's snapshot at start when there is none for this month, then checks every few
 /// minutes for the life of the server.
 pub fn spawn(state: crate::recommend::RecommendState) {
     crate::platform::periodic::every(
         Duration::ZERO,
         EVERY,
-        "drawing the day's \"What firms pay\"",
+        "drawing the month's \"What firms pay\"",
         move || {
             let state = state.clone();
             async move {
                 use crate::platform::blocking::Blocking;
                 state
-                    .blocking(|app| ensure_today(&app.store, &app.catalog.load()))
+                    .blocking(|app| ensure_this_month(&app.store, &app.catalog.load()))
                     .await
             }
         },
@@ -249,12 +279,16 @@ fn read(store: &Store, vendor_id: u64) -> Result<(Option<Head>, Option<Entry>)> 
             let Some(table) = open_read(&txn, SETTINGS)? else {
                 return Ok((None, None));
             };
-            let head = table.get(HEAD)?;
+            let head: Option<Head> = table
+                .get(HEAD)?
+                .map(|v| codec::decode(v.value()))
+                .transpose()?;
+            // The rows under a head that holds no month are of the daily snapshots' shape.
+            if head.as_ref().and_then(Head::current).is_none() {
+                return Ok((head, None));
+            }
             let entry = table.get(key.as_str())?;
-            Ok((
-                head.map(|v| codec::decode(v.value())).transpose()?,
-                entry.map(|v| codec::decode(v.value())).transpose()?,
-            ))
+            Ok((head, entry.map(|v| codec::decode(v.value())).transpose()?))
         }
         Store::Postgres(db) => {
             let rows: Vec<(String, String)> = db.run(
@@ -263,12 +297,18 @@ fn read(store: &Store, vendor_id: u64) -> Result<(Option<Head>, Option<Entry>)> 
                     .bind(&key)
                     .fetch_all(db.pool()),
             )?;
-            let mut head = None;
+            let mut head: Option<Head> = None;
             let mut entry = None;
-            for (k, v) in rows {
+            for (k, v) in &rows {
                 if k == HEAD {
-                    head = Some(decode_json(&v)?);
-                } else {
+                    head = Some(decode_json(v)?);
+                }
+            }
+            if head.as_ref().and_then(Head::current).is_none() {
+                return Ok((head, None));
+            }
+            for (k, v) in rows {
+                if k != HEAD {
                     entry = Some(decode_json(&v)?);
                 }
             }
@@ -277,7 +317,7 @@ fn read(store: &Store, vendor_id: u64) -> Result<(Option<Head>, Option<Entry>)> 
     }
 }
 
-/// Stores `head` and `entries` in place of the snapshot in force, unless that is of the same day
+/// Stores `head` and `entries` in place of the snapshot in force, unless that is of the same month
 /// or later. True when stored.
 fn replace(store: &Store, head: &Head, entries: &[(u64, Entry)]) -> Result<bool> {
     match store {
@@ -289,7 +329,7 @@ fn replace(store: &Store, head: &Head, entries: &[(u64, Entry)]) -> Result<bool>
                     .get(HEAD)?
                     .map(|v| codec::decode(v.value()))
                     .transpose()?;
-                if current.is_some_and(|c| c.day >= head.day) {
+                if covers(current.as_ref(), &head.month) {
                     return Ok(false);
                 }
                 let old: Vec<String> = table
@@ -321,12 +361,14 @@ fn replace(store: &Store, head: &Head, entries: &[(u64, Entry)]) -> Result<bool>
             }
             db.run(async {
                 let mut tx = db.pool().begin().await?;
-                // The claim: the head moves only to a later day. A node that draws the same day
-                // second waits for the first's row lock, then finds the day taken.
+                // The claim: the head moves only to a later month (a head of the daily snapshots
+                // before has no `month`, so any month replaces it). A node that draws the same
+                // month second waits for the first's row lock, then finds the month taken.
                 let won: Option<String> = sqlx::query_scalar(
                     "INSERT INTO settings (key, value) VALUES ($1, $2) \
                      ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value \
-                     WHERE (settings.value::json ->> 'day') < (EXCLUDED.value::json ->> 'day') \
+                     WHERE COALESCE(settings.value::json ->> 'month', '') \
+                     < (EXCLUDED.value::json ->> 'month') \
                      RETURNING key",
                 )
                 .bind(HEAD)
@@ -358,9 +400,9 @@ fn replace(store: &Store, head: &Head, entries: &[(u64, Entry)]) -> Result<bool>
 
 #[cfg(test)]
 mod tests {
-    //! The differencing property of issue 44 on a model of the store: firms, their consents,
-    //! verification and contracts, one vendor, the days, and the real rule in between (the row
-    //! drawn each day, `entry_of`; the withdrawal check, `standing`; the answer, `publish`).
+    //! The properties of issues 44 and 76 on a model of the store: firms, their consents,
+    //! verification and contracts, one vendor, the months, and the real rule in between (the row
+    //! drawn each month, `entry_of`; the withdrawal check, `standing`; the answer, `publish`).
 
     use super::*;
     use crate::platform::firm_size::FirmSize;
@@ -390,24 +432,32 @@ mod tests {
         Edits(usize, u64),
         Withdraws(usize),
         SharesAgain(usize),
-        NextDay,
+        NextMonth,
     }
 
-    /// The model: the firms and the day's row for the vendor.
+    /// The model: the firms and the month's row for the vendor.
     struct World {
         firms: Vec<Firm>,
-        day: u32,
+        month: u32,
         entry: Option<Entry>,
     }
 
+    /// The key of the `n`-th month from January 2027.
+    fn nth_month(n: u32) -> String {
+        month_key(
+            chrono::NaiveDate::from_ymd_opt(2027, 1, 1)
+                .unwrap()
+                .checked_add_months(chrono::Months::new(n))
+                .unwrap(),
+        )
+    }
+
     impl World {
-        fn day_text(&self) -> String {
-            (chrono::NaiveDate::from_ymd_opt(2027, 1, 1).unwrap()
-                + chrono::Days::new(u64::from(self.day)))
-            .to_string()
+        fn month_text(&self) -> String {
+            nth_month(self.month)
         }
 
-        /// A new day's row, from the firms as they are now (as `take` draws it from the store).
+        /// A new month's row, from the firms as they are now (as `take` draws it from the store).
         fn draw(&mut self) {
             let shared: Vec<(u64, Shared)> = self
                 .firms
@@ -424,7 +474,7 @@ mod tests {
                     )
                 })
                 .collect();
-            self.entry = entry_of(&self.day_text(), &shared);
+            self.entry = entry_of(&self.month_text(), &shared);
         }
 
         /// What anyone (the attacker) reads on the profile now.
@@ -432,7 +482,7 @@ mod tests {
             let sharing: BTreeSet<u64> = (0..self.firms.len() as u64)
                 .filter(|id| self.firms[*id as usize].shares)
                 .collect();
-            prices::publish(standing(self.entry.as_ref(), &sharing), &self.day_text())
+            prices::publish(standing(self.entry.as_ref(), &sharing), &self.month_text())
         }
 
         /// Applies `event`; the target's n-th edit sets `target_prices[n]`.
@@ -450,8 +500,8 @@ mod tests {
                 }
                 Event::Withdraws(i) => self.firms[i].shares = false,
                 Event::SharesAgain(i) => self.firms[i].shares = true,
-                Event::NextDay => {
-                    self.day += 1;
+                Event::NextMonth => {
+                    self.month += 1;
                     self.draw();
                 }
             }
@@ -465,7 +515,7 @@ mod tests {
         firms[TARGET].dollars = target_prices[0];
         let mut world = World {
             firms,
-            day: 0,
+            month: 0,
             entry: None,
         };
         world.draw();
@@ -481,14 +531,14 @@ mod tests {
             world.apply(event, target_prices, &mut edits);
             let after = world.answer();
             match event {
-                // Joining, being verified or editing changes nothing until the next day.
+                // Joining, being verified or editing changes nothing until the next month.
                 Event::Joins(_) | Event::Verified(_) | Event::Edits(..) => {
-                    assert_eq!(after, before, "{event:?} changed the day's answer")
+                    assert_eq!(after, before, "{event:?} changed the month's answer")
                 }
-                // A withdrawal of a firm the day's figures counted hides them at once.
+                // A withdrawal of a firm the month's figures counted hides them at once.
                 Event::Withdraws(_) if counted => assert!(after.withheld, "{event:?}: {after:?}"),
                 Event::Withdraws(_) => assert_eq!(after, before),
-                Event::SharesAgain(_) | Event::NextDay => {}
+                Event::SharesAgain(_) | Event::NextMonth => {}
             }
             // No figure from under 5 firms.
             for figure in
@@ -532,9 +582,9 @@ mod tests {
         (
             sizes(),
             round_price(),
-            any::<bool>(),
-            any::<bool>(),
-            any::<bool>(),
+            prop::bool::weighted(0.8),
+            prop::bool::weighted(0.8),
+            prop::bool::weighted(0.8),
         )
             .prop_map(|(size, dollars, listed, verified, shares)| Firm {
                 size,
@@ -555,7 +605,7 @@ mod tests {
             round_price().prop_map(|d| Event::Edits(ATTACKER, d)),
             (0..firms).prop_map(Event::Withdraws),
             (0..firms).prop_map(Event::SharesAgain),
-            Just(Event::NextDay),
+            Just(Event::NextMonth),
         ];
         prop::collection::vec(event, 0..60)
     }
@@ -564,10 +614,11 @@ mod tests {
     type WorldCase = (Vec<Firm>, Vec<Event>, Vec<(u8, u64, u64)>);
 
     /// A world: the target (not yet in: it joins, is verified and shares by events, or starts in
-    /// any state), the attacker's firm (listed, verified, sharing), 3 to 12 other firms in any
-    /// state; the events; the target's prices by band and, for each, two picks within the band.
+    /// any state), the attacker's firm (listed, verified, sharing), 3 to 40 other firms in any
+    /// state (enough, often, for bands to pass the rule of 7 and 7); the events; the target's
+    /// prices by band and, for each, two picks within the band.
     fn worlds() -> impl Strategy<Value = WorldCase> {
-        (3usize..12, firm(), firm()).prop_flat_map(|(others, target, attacker)| {
+        (3usize..40, firm(), firm()).prop_flat_map(|(others, target, attacker)| {
             let firms = others + 2;
             (
                 prop::collection::vec(firm(), others).prop_map(move |rest| {
@@ -589,20 +640,19 @@ mod tests {
 
         /// The differencing property of issue 44, exactly: take any firms (sizes, round prices in
         /// whole $10, verified or not, sharing or not), an attacker that owns one sharing firm and
-        /// sets its figure at will, and any sequence of days and events: the target firm joins,
+        /// sets its figure at will, and any sequence of months and events: the target firm joins,
         /// is verified, edits its price, withdraws or shares again, and so may every other firm.
         /// The attacker reads the answer at the start and after every single event. Then the
         /// whole sequence of answers is *identical* whichever round prices the target had, as
         /// long as each is in the same band of the ladder as the real one. So no sequence of
         /// answers tells the target's price apart from any other price of its band: nothing finer
         /// than the band is ever revealed, and no answer holds a point price, a lowest or a
-        /// highest. Along the way: within a day a join, a verification or an edit changes no
+        /// highest. Along the way: within a month a join, a verification or an edit changes no
         /// answer; a withdrawal of a counted firm withholds the vendor's figures at once; a figure
         /// comes only from 5 firms or more.
         ///
-        /// What it does not claim: that the band itself stays hidden. A figure is the band of the
-        /// price at a rank, and an attacker who knows every other firm's price can set its own so
-        /// that the rank lands on the target; no published median of 5 firms can prevent that.
+        /// What it does not claim: that the band itself stays hidden. That is the rule of 7 and
+        /// 7, which `colluding_firms_never_see_a_band_of_only_the_five_lowest_or_highest` checks.
         #[test]
         fn no_sequence_of_answers_reveals_a_firms_price_within_its_band(
             (firms, events, prices) in worlds()
@@ -643,21 +693,269 @@ mod tests {
             verified: true,
             shares: true,
         };
-        let mut firms = vec![firm(0), firm(100)];
+        // The attacker and six more at $15, seven at $3,000: with the target, its band is the
+        // median's, 7 below and 7 above.
+        let mut firms = vec![firm(0), firm(15)];
         firms[TARGET].verified = false;
-        firms.extend([200, 300, 400, 500].map(firm));
+        firms.extend([15; 6].map(firm));
+        firms.extend([3_000; 7].map(firm));
         let events = [
             Event::Verified(TARGET),
-            Event::NextDay,
+            Event::NextMonth,
             Event::Withdraws(TARGET),
         ];
         let a = run(&firms, &events, &[590]);
         assert_eq!(a, run(&firms, &events, &[600]));
-        // The target's verification shows only the next day, and its withdrawal hides it then.
+        // The target's verification shows only the next month, and its withdrawal hides it then.
         assert_eq!(a[0], a[1]);
-        assert_ne!(a[1], a[2]);
+        assert_eq!(
+            a[1].overall.median, None,
+            "14 firms, 7 in one band, 7 in another"
+        );
+        assert_eq!(a[2].overall.median.as_ref().unwrap().text, "$500 – $1,000");
         assert!(a[3].withheld);
         // ...but a price in another band is told apart: the check can fail.
         assert_ne!(a, run(&firms, &events, &[50]));
+    }
+
+    /// One month's moves of the two colluding firms: each shares at a size and a cost per seat
+    /// (cents) of its choosing, or not at all.
+    type Moves = [Option<(FirmSize, u64)>; 2];
+
+    /// How a month's row is drawn from the firms that share: `entry_of`, or a rule to compare.
+    type Rule = fn(&str, &[(u64, Shared)]) -> Option<Entry>;
+
+    /// The bands (ladder indexes) an observer firm is shown over the months: each month the row
+    /// is drawn from the honest firms (ids 10 on) and the colluders' moves (ids 0 and 1), and the
+    /// observer reads it; then the colluders that will change stop sharing, and it reads again.
+    fn shown_over_months(honest: &[Shared], months: &[Moves], rule: Rule) -> BTreeSet<u8> {
+        let mut shown = BTreeSet::new();
+        for (n, moves) in months.iter().enumerate() {
+            let mut shared: Vec<(u64, Shared)> = honest
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (10 + i as u64, *s))
+                .collect();
+            for (id, m) in moves.iter().enumerate() {
+                if let Some((size, cents_per_seat)) = m {
+                    let s = Shared {
+                        size: *size,
+                        cents_per_seat: *cents_per_seat,
+                    };
+                    shared.push((id as u64, s));
+                }
+            }
+            let month = nth_month(n as u32);
+            let entry = rule(&month, &shared);
+            let mut sharing: BTreeSet<u64> = shared.iter().map(|(id, _)| *id).collect();
+            let next = months.get(n + 1);
+            let mut answers = vec![prices::publish(standing(entry.as_ref(), &sharing), &month)];
+            for id in 0..2u64 {
+                if next.is_some_and(|m| m[id as usize] != moves[id as usize]) {
+                    sharing.remove(&id);
+                }
+            }
+            answers.push(prices::publish(standing(entry.as_ref(), &sharing), &month));
+            for answer in &answers {
+                let figures = std::iter::once(&answer.overall)
+                    .chain(answer.by_size.iter().map(|g| &g.figure));
+                for f in figures {
+                    for band in [&f.lower_quartile, &f.median, &f.upper_quartile]
+                        .into_iter()
+                        .flatten()
+                    {
+                        shown.insert(prices::band_of(band.from * 100));
+                    }
+                }
+            }
+        }
+        shown
+    }
+
+    /// The bands whose honest holders are all among the 5 lowest, or all among the 5 highest,
+    /// honest firms.
+    fn held_only_by_an_end(honest: &[Shared]) -> BTreeSet<u8> {
+        let mut bands: Vec<u8> = honest
+            .iter()
+            .map(|s| prices::band_of(s.cents_per_seat))
+            .collect();
+        bands.sort_unstable();
+        let n = bands.len();
+        let only_within = |band: u8, ends: std::ops::Range<usize>| {
+            (0..n).all(|i| bands[i] != band || ends.contains(&i))
+        };
+        bands
+            .iter()
+            .copied()
+            .filter(|b| only_within(*b, 0..5) || only_within(*b, n - 5..n))
+            .collect()
+    }
+
+    /// Ranks alone, as before issue 76: the band at each rank from 5 firms up, overall only.
+    fn ranks_only(month: &str, shared: &[(u64, Shared)]) -> Option<Entry> {
+        let mut cents: Vec<u64> = shared.iter().map(|(_, s)| s.cents_per_seat).collect();
+        cents.sort_unstable();
+        let n = cents.len();
+        let at = |num, den| Some(prices::band_of(cents[prices::rank(n, num, den) - 1]));
+        let overall = prices::Drawn {
+            firms: n as u32,
+            bands: [at(1, 4), at(1, 2), at(3, 4)],
+        };
+        (n >= 5).then(|| Entry {
+            month: month.to_string(),
+            firms: shared.iter().map(|(id, _)| *id).collect(),
+            pay: DrawnPay {
+                overall,
+                groups: Vec::new(),
+            },
+        })
+    }
+
+    /// A cost per seat in cents, often at the ends of the ladder and on its edges.
+    fn cents() -> impl Strategy<Value = u64> {
+        prop_oneof![
+            Just(0u64),
+            Just(100),
+            Just(9_000_000),
+            Just(u64::from(u32::MAX)),
+            round_price().prop_map(|d| d * 100),
+            round_price().prop_map(|d| (d * 100).saturating_sub(1)),
+            0u64..10_000_000,
+        ]
+    }
+
+    fn moves() -> impl Strategy<Value = Moves> {
+        let one = || prop::option::weighted(0.9, (sizes(), cents()));
+        [one(), one()]
+    }
+
+    fn honest_firms() -> impl Strategy<Value = Vec<Shared>> {
+        prop::collection::vec(
+            (sizes(), cents()).prop_map(|(size, cents_per_seat)| Shared {
+                size,
+                cents_per_seat,
+            }),
+            10..40,
+        )
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Issue 76's threat: honest firms (10 or more, any sizes, any prices) that stay, two
+        /// colluding verified firms that choose their size and price, or stop sharing, at will
+        /// every month for 24 months, and a third firm that reads the figures every month (and
+        /// again after each withdrawal). Whatever the two do, the union of every band the reader
+        /// is shown, overall and by size, holds no band held only by the 5 lowest honest firms or
+        /// only by the 5 highest: the rule of 7 and 7 keeps 5 honest firms below and above each.
+        #[test]
+        fn colluding_firms_never_see_a_band_of_only_the_five_lowest_or_highest(
+            honest in honest_firms(),
+            months in prop::collection::vec(moves(), 24),
+        ) {
+            let shown = shown_over_months(&honest, &months, entry_of);
+            let leaked: Vec<u8> = shown.intersection(&held_only_by_an_end(&honest)).copied().collect();
+            prop_assert!(leaked.is_empty(), "bands {:?} of the ends shown: {:?}", leaked, shown);
+        }
+    }
+
+    /// The check has teeth: ranks alone, the rule before issue 76, show the colluders bands held
+    /// only by the lowest honest firms (both at $1, the quartiles move down onto them) and by the
+    /// highest (both at $90,000, they move up); the rule of 7 and 7 shows none of them, and still
+    /// shows the middle when the firms are many enough.
+    #[test]
+    fn ranks_alone_fail_the_colluders_check_and_the_rule_passes_it() {
+        let honest: Vec<Shared> = (1..=12u8)
+            .map(|band| Shared {
+                size: FirmSize::E6To20,
+                cents_per_seat: prices::band(band).from * 100,
+            })
+            .collect();
+        let at = |cents| Some((FirmSize::E6To20, cents));
+        let months = [[at(100), at(100)], [at(9_000_000), at(9_000_000)]];
+        let ends = held_only_by_an_end(&honest);
+        assert_eq!(ends, [1, 2, 3, 4, 5, 8, 9, 10, 11, 12].into());
+        let old = shown_over_months(&honest, &months, ranks_only);
+        let old_leaks: BTreeSet<u8> = old.intersection(&ends).copied().collect();
+        assert_eq!(old_leaks, [2, 4, 5, 9, 11].into(), "{old:?}");
+        let new = shown_over_months(&honest, &months, entry_of);
+        assert!(new.is_disjoint(&ends), "{new:?}");
+        // 20 honest firms in 7 | 6 | 7: the middle band is shown whatever the two do.
+        let many: Vec<Shared> = [(1u8, 7), (6, 6), (11, 7)]
+            .iter()
+            .flat_map(|(band, n)| {
+                vec![
+                    Shared {
+                        size: FirmSize::E6To20,
+                        cents_per_seat: prices::band(*band).from * 100,
+                    };
+                    *n
+                ]
+            })
+            .collect();
+        assert_eq!(shown_over_months(&many, &months, entry_of), [6].into());
+    }
+
+    /// A data file of the daily snapshots before issue 76: a head of a day and a vendor row of the
+    /// old shape. The head is no month, so the first read draws this month's in their place
+    /// rather than failing on the old row or keeping the day's figures until the next month.
+    #[test]
+    fn a_daily_snapshot_left_by_an_older_version_is_replaced_by_this_months() {
+        #[derive(Serialize)]
+        struct OldHead {
+            day: String,
+            computed_at: i64,
+        }
+        #[derive(Serialize)]
+        struct OldDrawn {
+            firms: u32,
+            bands: Option<[u8; 3]>,
+        }
+        #[derive(Serialize)]
+        struct OldEntry {
+            day: String,
+            firms: Vec<u64>,
+            pay: (OldDrawn, Vec<(u8, u8, OldDrawn)>),
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::platform::store::open_file(dir.path()).unwrap();
+        crate::catalog::seed(&store).unwrap();
+        let catalog = Catalog::load(&store).unwrap();
+        let today = crate::platform::clock::today();
+        let db = store.file().unwrap();
+        let txn = db.write().unwrap();
+        {
+            let mut table = txn.open_table(SETTINGS).unwrap();
+            let day = today.to_string();
+            let head = OldHead {
+                day: day.clone(),
+                computed_at: 1,
+            };
+            let drawn = || OldDrawn {
+                firms: 5,
+                bands: Some([1, 2, 3]),
+            };
+            let row = OldEntry {
+                day,
+                firms: vec![1, 2, 3, 4, 5],
+                pay: (drawn(), vec![(0, 5, drawn())]),
+            };
+            table.insert(HEAD, codec::encode(&head).as_slice()).unwrap();
+            table
+                .insert(vendor_key(7).as_str(), codec::encode(&row).as_slice())
+                .unwrap();
+        }
+        txn.commit().unwrap();
+
+        let old = head(&store).unwrap().unwrap();
+        assert_eq!(old.current(), None, "a day is no month");
+        let pay = what_firms_pay(&store, &catalog, 7).unwrap();
+        assert_eq!(pay.as_of, month_key(today));
+        assert_eq!(pay.overall.text, "fewer than 5 firms shared");
+        assert_eq!(head(&store).unwrap().unwrap().month, month_key(today));
+        assert!(
+            !take(&store, &catalog, today).unwrap(),
+            "the month is drawn once"
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Profile views: how many times each member of a firm opened a vendor's profile, by month. A
-//! vendor's own statistics count them (`vendor_accounts::stats`) only over 5 or more verified
-//! firms; the firm's archive carries its members' rows, and they leave with the firm.
+//! vendor's own statistics read them only as the distinct verified firms of a closed month, from
+//! 5 up (`vendor_accounts::stats`); the firm's archive carries its members' rows, and they leave
+//! with the firm.
 //!
 //! One row per (member, vendor, month), a count: a view adds one, so the table grows by months,
 //! not by clicks.

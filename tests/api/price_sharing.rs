@@ -1,11 +1,12 @@
 //! What firms pay (issues 32 and 44): `GET|PUT /api/firm/price-sharing` records a firm's consent
 //! (who, when; audit-logged; owners and admins only), and the vendor profile's `whatFirmsPay`
 //! shows the bands of the lower quartile, the median and the upper quartile of annual cost per
-//! seat, never a price, a lowest or a highest, only from 5 verified sharing firms up, from one
-//! snapshot a day that every hub node reads. Below 5, 0 included, the answer is the same whatever
-//! the number; a join, a verification or an edit changes nothing until the next day; a withdrawal
-//! withholds the figures it counted in at once, until the next day leaves the firm out;
-//! unverified firms and firms that do not share are never counted.
+//! seat, never a price, a lowest or a highest, only from 5 verified sharing firms up, each band
+//! only with 7 firms in lower bands and 7 in higher ones (issue 76), from one snapshot a month
+//! that every hub node and every viewer reads. Below 5, 0 included, the answer is the same
+//! whatever the number; a join, a verification or an edit changes nothing until the next month; a
+//! withdrawal withholds the figures it counted in at once, until the next month leaves the firm
+//! out; unverified firms and firms that do not share are never counted.
 
 use axum::http::{Method, StatusCode};
 use serde_json::{Value, json};
@@ -228,45 +229,69 @@ async fn what_firms_pay(app: &mut TestApp, vendor: u64) -> Value {
             .collect();
         assert_eq!(
             keys,
-            ["firms", "lowerQuartile", "median", "text", "upperQuartile"],
+            [
+                "bandsText",
+                "firms",
+                "lowerQuartile",
+                "median",
+                "text",
+                "upperQuartile"
+            ],
             "{pay}"
         );
     }
     pay
 }
 
-/// Draws the next day's figures, as the first node to pass midnight does (the in-process test
-/// server runs no background pass and its clock cannot move).
-fn next_day(app: &TestApp) {
+/// The first day of the month of the snapshot in force (this month's when there is none).
+fn snapshot_month(app: &TestApp) -> chrono::NaiveDate {
     use litstack::vendor_profile::price_snapshot;
-    let day = match price_snapshot::head(&app.state.store).unwrap() {
-        Some(head) => chrono::NaiveDate::parse_from_str(&head.day, "%Y-%m-%d").unwrap(),
+    match price_snapshot::head(&app.state.store).unwrap() {
+        Some(head) => {
+            chrono::NaiveDate::parse_from_str(&format!("{}-01", head.month), "%Y-%m-%d").unwrap()
+        }
         None => litstack::platform::clock::today(),
-    };
-    let drawn = price_snapshot::take(
-        &app.state.store,
-        &app.state.catalog.load(),
-        day + chrono::Days::new(1),
-    )
-    .unwrap();
-    assert!(drawn, "the next day is drawn once");
+    }
 }
 
-/// The three bands of a figure, by their text.
-fn bands(figure: &Value) -> [&str; 3] {
-    ["lowerQuartile", "median", "upperQuartile"].map(|k| figure[k]["text"].as_str().unwrap())
+/// Draws the next month's figures, as the first node to pass the month's end does (the
+/// in-process test server runs no background pass and its clock cannot move).
+fn next_month(app: &TestApp) {
+    let next = snapshot_month(app)
+        .checked_add_months(chrono::Months::new(1))
+        .unwrap();
+    let drawn = litstack::vendor_profile::price_snapshot::take(
+        &app.state.store,
+        &app.state.catalog.load(),
+        next,
+    )
+    .unwrap();
+    assert!(drawn, "the next month is drawn once");
+}
+
+/// "YYYY-MM" of this month.
+fn this_month() -> String {
+    chrono::Utc::now().date_naive().format("%Y-%m").to_string()
+}
+
+const BEYOND_RULE: &str =
+    "a band is shown only where at least 7 of these firms pay in lower bands and 7 in higher ones";
+
+/// The three bands of a figure.
+fn bands(figure: &Value) -> [&Value; 3] {
+    ["lowerQuartile", "median", "upperQuartile"].map(|k| &figure[k])
 }
 
 fn fewer_than_5() -> Value {
     json!({
         "firms": { "value": null, "text": "fewer than 5" },
         "lowerQuartile": null, "median": null, "upperQuartile": null,
-        "text": "fewer than 5 firms shared"
+        "text": "fewer than 5 firms shared", "bandsText": null
     })
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn five_verified_sharing_firms_show_bands_from_the_next_days_figures_and_never_a_price() {
+async fn a_band_shows_from_the_next_months_figures_only_with_7_firms_below_and_above_it() {
     let mut app = TestApp::new();
     // The operator's firm (verified from the first account on) holds no contract.
     app.sign_up().await;
@@ -275,7 +300,7 @@ async fn five_verified_sharing_firms_show_bands_from_the_next_days_figures_and_n
     firm(&mut app, 91, "E6_20", 9_999, true, false).await;
     let (_, vendor) = a_vendor(&mut app).await;
     let nothing = what_firms_pay(&mut app, vendor).await;
-    let today = chrono::Utc::now().date_naive().to_string();
+    let today = this_month();
     assert_eq!(nothing["asOf"], today.as_str());
     assert_eq!(nothing["withheld"], false);
     assert_eq!(nothing["overall"], fewer_than_5());
@@ -284,45 +309,60 @@ async fn five_verified_sharing_firms_show_bands_from_the_next_days_figures_and_n
     assert_eq!(groups[0]["sizes"].as_array().unwrap().len(), 6);
     assert_eq!(groups[0]["figure"], fewer_than_5());
 
-    // Five verified sharing firms join today: nothing changes until the next day's figures.
+    // Five verified sharing firms join this month: nothing changes until the next month's
+    // figures, which count them but show no band: 5 firms cannot have 7 below and 7 above.
     let mut firms = Vec::new();
     for (n, dollars) in [(1, 60), (2, 150), (3, 300), (4, 700), (5, 3_000)] {
         firms.push(firm(&mut app, n, "E6_20", dollars, true, true).await);
         assert_eq!(what_firms_pay(&mut app, vendor).await, nothing, "{n} firms");
     }
-    next_day(&app);
+    next_month(&app);
     let five = what_firms_pay(&mut app, vendor).await;
     assert_eq!(five["withheld"], false);
     assert_ne!(five["asOf"], today.as_str());
     assert_eq!(five["overall"]["firms"], json!({ "value": 5, "text": "5" }));
     assert_eq!(five["overall"]["text"], "5 firms shared");
-    // The 2nd, 3rd and 4th of 5 firms, each as the band it falls in; the $60 and the $3,000
-    // (lowest and highest) are in no figure.
+    for key in ["lowerQuartile", "median", "upperQuartile"] {
+        assert_eq!(five["overall"][key], Value::Null, "{five}");
+    }
+    assert_eq!(five["overall"]["bandsText"], BEYOND_RULE);
+
+    // Ten more: five at $15 and five at $9,000. The median's firm ($300) has 7 firms in lower
+    // bands and 7 in higher ones; each quartile lies in a band at an end: not shown.
+    for n in 6..=10 {
+        firms.push(firm(&mut app, n, "E6_20", 15, true, true).await);
+    }
+    for n in 11..=15 {
+        firms.push(firm(&mut app, n, "E6_20", 9_000, true, true).await);
+    }
+    assert_eq!(what_firms_pay(&mut app, vendor).await, five, "this month");
+    next_month(&app);
+    let fifteen = what_firms_pay(&mut app, vendor).await;
+    assert_eq!(fifteen["overall"]["firms"]["value"], 15, "{fifteen}");
     assert_eq!(
-        bands(&five["overall"]),
-        ["$100 – $200", "$200 – $500", "$500 – $1,000"],
-        "{five}"
-    );
-    assert_eq!(
-        five["overall"]["median"],
+        fifteen["overall"]["median"],
         json!({ "from": 200, "to": 500, "text": "$200 – $500" })
     );
-    let groups = five["bySize"].as_array().unwrap();
+    assert_eq!(fifteen["overall"]["lowerQuartile"], Value::Null);
+    assert_eq!(fifteen["overall"]["upperQuartile"], Value::Null);
+    assert_eq!(fifteen["overall"]["bandsText"], BEYOND_RULE);
+    let groups = fifteen["bySize"].as_array().unwrap();
     assert_eq!(groups.len(), 1, "the sizes with none join the 6-20 firms");
-    assert_eq!(groups[0]["figure"], five["overall"]);
-    // Another firm (the unverified one) reads the same.
+    assert_eq!(groups[0]["figure"], fifteen["overall"]);
+    // Another firm (the unverified one) reads the same: no figure depends on who asks.
     app.cookie = unverified.cookie.clone();
-    assert_eq!(what_firms_pay(&mut app, vendor).await, five);
+    assert_eq!(what_firms_pay(&mut app, vendor).await, fifteen);
+    let five = fifteen;
 
-    // The same day, one firm joins and shares, is verified, and another edits its contract:
-    // every answer stays the one of the day's figures.
+    // The same month, one firm joins and shares, is verified, and another edits its contract:
+    // every answer stays the one of the month's figures.
     app.cookie = None;
     let late = app
         .post(
             "/api/auth/sign-up",
             json!({
-                "name": "Owner 6", "email": "owner6@firm6.test",
-                "password": crate::helpers::PASSWORD, "lawFirm": "Firm 6 Law", "firmSize": "E6_20"
+                "name": "Owner 16", "email": "owner16@firm16.test",
+                "password": crate::helpers::PASSWORD, "lawFirm": "Firm 16 Law", "firmSize": "E6_20"
             }),
         )
         .await;
@@ -347,7 +387,7 @@ async fn five_verified_sharing_firms_show_bands_from_the_next_days_figures_and_n
         .call(
             Method::PUT,
             &format!("/api/techstack/{vendor}/contract"),
-            Some(contract(400, &late_user)),
+            Some(contract(7_000, &late_user)),
         )
         .await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
@@ -379,18 +419,15 @@ async fn five_verified_sharing_firms_show_bands_from_the_next_days_figures_and_n
         "after the edit"
     );
 
-    // The next day counts all three: 60, 300, 400, 700, 3,000, 5,000.
-    next_day(&app);
+    // The next month counts all three: $15 ×5, $60, $300, $700, $3,000, $5,000, $7,000,
+    // $9,000 ×5. The median is now the $700 ($500 – $1,000: 7 in lower bands, 8 in higher).
+    next_month(&app);
     let six = what_firms_pay(&mut app, vendor).await;
-    assert_eq!(six["overall"]["firms"]["value"], 6, "{six}");
-    assert_eq!(
-        bands(&six["overall"]),
-        ["$200 – $500", "$200 – $500", "$2,000 – $5,000"],
-        "{six}"
-    );
+    assert_eq!(six["overall"]["firms"]["value"], 16, "{six}");
+    assert_eq!(six["overall"]["median"]["text"], "$500 – $1,000", "{six}");
 
     // A counted firm withdraws: the vendor's figures are withheld at once, for everyone, with
-    // no count; the next day's figures leave the firm out.
+    // no count; the next month's figures leave the firm out.
     app.cookie = firms[0].cookie.clone();
     assert_eq!(share(&mut app, json!(false)).await.status, StatusCode::OK);
     let withheld = what_firms_pay(&mut app, vendor).await;
@@ -399,21 +436,18 @@ async fn five_verified_sharing_firms_show_bands_from_the_next_days_figures_and_n
     let hidden = json!({
         "firms": { "value": null, "text": "not shown" },
         "lowerQuartile": null, "median": null, "upperQuartile": null,
-        "text": "not shown until the next daily update"
+        "text": "not shown until the next monthly update", "bandsText": null
     });
     assert_eq!(withheld["overall"], hidden);
     assert_eq!(withheld["bySize"][0]["figure"], hidden);
     app.cookie = unverified.cookie.clone();
     assert_eq!(what_firms_pay(&mut app, vendor).await, withheld);
-    next_day(&app);
+    next_month(&app);
     let without = what_firms_pay(&mut app, vendor).await;
     assert_eq!(without["withheld"], false);
-    assert_eq!(without["overall"]["firms"]["value"], 5, "{without}");
-    assert_eq!(
-        bands(&without["overall"]),
-        ["$200 – $500", "$500 – $1,000", "$2,000 – $5,000"],
-        "{without}"
-    );
+    assert_eq!(without["overall"]["firms"]["value"], 15, "{without}");
+    // $15 ×5, $300, $700, $3,000, then 7 in $5,000 – $10,000: the median is the $3,000.
+    assert_eq!(without["overall"]["median"]["text"], "$2,000 – $5,000");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -434,15 +468,21 @@ async fn sizes_under_five_join_their_neighbours_and_a_withdrawal_back_under_five
         firm(&mut app, n, "E51_200", dollars, true, true).await;
     }
     let (_, vendor) = a_vendor(&mut app).await;
-    next_day(&app);
+    next_month(&app);
     let ten = what_firms_pay(&mut app, vendor).await;
     assert_eq!(ten["overall"]["firms"]["value"], 10, "{ten}");
     let groups = ten["bySize"].as_array().unwrap();
     assert_eq!(groups.len(), 2, "{ten}");
-    assert_eq!(
-        bands(&groups[0]["figure"]),
-        ["$200 – $500", "$200 – $500", "$200 – $500"]
-    );
+    // Each group, and the ten together, count but show no band: none has 7 firms on each side.
+    for figure in [&groups[0]["figure"], &groups[1]["figure"], &ten["overall"]] {
+        assert_eq!(
+            figure["firms"]["value"].as_u64().unwrap() % 5,
+            0,
+            "{figure}"
+        );
+        assert_eq!(bands(figure), [&Value::Null; 3], "{figure}");
+        assert_eq!(figure["bandsText"], BEYOND_RULE);
+    }
     assert_eq!(
         groups[1]["sizes"]
             .as_array()
@@ -452,23 +492,22 @@ async fn sizes_under_five_join_their_neighbours_and_a_withdrawal_back_under_five
             .collect::<Vec<_>>(),
         ["E21_50", "E51_200", "E200P"]
     );
-    assert_eq!(groups[1]["figure"]["median"]["text"], "$1,000 – $2,000");
 
-    // The five 6-20 firms withdraw: withheld at once; the next day has five 51-200 firms.
+    // The five 6-20 firms withdraw: withheld at once; the next month has five 51-200 firms.
     for f in &firms {
         app.cookie = f.cookie.clone();
         assert_eq!(share(&mut app, json!(false)).await.status, StatusCode::OK);
     }
     assert_eq!(what_firms_pay(&mut app, vendor).await["withheld"], true);
-    next_day(&app);
+    next_month(&app);
     let five = what_firms_pay(&mut app, vendor).await;
     assert_eq!(five["bySize"].as_array().unwrap().len(), 1, "{five}");
     assert_eq!(five["overall"]["firms"]["value"], 5);
-    // Shared again the same day: nothing changes until the next day counts them again.
+    // Shared again the same month: nothing changes until the next month counts them again.
     app.cookie = firms[0].cookie.clone();
     assert_eq!(share(&mut app, json!(true)).await.status, StatusCode::OK);
     assert_eq!(what_firms_pay(&mut app, vendor).await, five);
-    next_day(&app);
+    next_month(&app);
     assert_eq!(
         what_firms_pay(&mut app, vendor).await["overall"]["firms"]["value"],
         6
@@ -484,13 +523,13 @@ async fn a_withdrawal_under_five_firms_leaves_fewer_than_5_as_it_was() {
     }
     let (_, vendor) = a_vendor(&mut app).await;
     assert_eq!(
-        what_firms_pay(&mut app, vendor).await["overall"]["median"]["text"],
-        "$200 – $500"
+        what_firms_pay(&mut app, vendor).await["overall"]["firms"]["value"],
+        5
     );
     app.cookie = firms[0].cookie.clone();
     assert_eq!(share(&mut app, json!(false)).await.status, StatusCode::OK);
     assert_eq!(what_firms_pay(&mut app, vendor).await["withheld"], true);
-    next_day(&app);
+    next_month(&app);
     let pay = what_firms_pay(&mut app, vendor).await;
     assert_eq!(pay["withheld"], false);
     assert_eq!(pay["overall"], fewer_than_5(), "{pay}");
@@ -498,14 +537,14 @@ async fn a_withdrawal_under_five_firms_leaves_fewer_than_5_as_it_was() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn on_a_hub_every_node_reads_the_one_days_figures_drawn_once() {
+async fn on_a_hub_every_node_reads_the_one_months_figures_drawn_once() {
     let (mut a, mut b) = crate::nodes::two_nodes().await;
     for n in 1..=5 {
         firm(&mut a, n, "E6_20", 100 * n as u64, true, true).await;
     }
     let (_, vendor) = a_vendor(&mut a).await;
-    // The first read on node A draws the day; node B reads the same figures, and drawing the
-    // same day again on either node stores nothing.
+    // The first read on node A draws the month; node B reads the same figures, and drawing the
+    // same month again on either node (from any of its days) stores nothing.
     let on_a = what_firms_pay(&mut a, vendor).await;
     assert_eq!(on_a["overall"]["firms"]["value"], 5, "{on_a}");
     b.cookie = a.cookie.clone();
@@ -513,27 +552,28 @@ async fn on_a_hub_every_node_reads_the_one_days_figures_drawn_once() {
     let head = litstack::vendor_profile::price_snapshot::head(&b.state.store)
         .unwrap()
         .unwrap();
-    let day = chrono::NaiveDate::parse_from_str(&head.day, "%Y-%m-%d").unwrap();
-    for node in [&a, &b] {
+    assert_eq!(head.month, this_month());
+    let month = snapshot_month(&b);
+    for (node, day) in [(&a, month), (&b, month + chrono::Days::new(27))] {
         let again = litstack::vendor_profile::price_snapshot::take(
             &node.state.store,
             &node.state.catalog.load(),
             day,
         )
         .unwrap();
-        assert!(!again, "the day is drawn once");
+        assert!(!again, "the month is drawn once");
     }
-    // A sixth firm; node B draws the next day, node A reads it; A's own draw of it is refused.
+    // A sixth firm; node B draws the next month, node A reads it; A's own draw of it is refused.
     let sixth = firm(&mut a, 6, "E6_20", 9_000, true, true).await;
     assert_eq!(what_firms_pay(&mut a, vendor).await, on_a);
-    next_day(&b);
+    next_month(&b);
     let next = what_firms_pay(&mut a, vendor).await;
     assert_eq!(next["overall"]["firms"]["value"], 6, "{next}");
     assert!(
         !litstack::vendor_profile::price_snapshot::take(
             &a.state.store,
             &a.state.catalog.load(),
-            day + chrono::Days::new(1),
+            month.checked_add_months(chrono::Months::new(1)).unwrap(),
         )
         .unwrap()
     );

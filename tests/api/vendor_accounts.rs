@@ -782,10 +782,11 @@ async fn an_invitation_without_mail_is_handed_over_and_a_merge_moves_the_account
     );
 }
 
-/// A vendor sees its listing's profile views and scheduler opens for the month only once 5
-/// verified firms make a figure up; an unverified firm's views count for nothing; no firm is named.
+/// A vendor sees how many verified firms opened its listing's profile and its scheduler in a
+/// closed month, only from 5 firms up; the month in progress shows none; an unverified firm
+/// counts for nothing; one firm's repeated views change nothing; no firm is named.
 #[tokio::test(flavor = "multi_thread")]
-async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
+async fn a_vendor_sees_firms_by_closed_month_only_from_five_verified_firms() {
     let mut app = TestApp::new();
     app.sign_up().await;
     let vendor = {
@@ -821,7 +822,7 @@ async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
     app.sign_up_as("Unverified", "u@unverified.test").await;
     let unverified = app.cookie.clone();
 
-    async fn now_month(app: &mut TestApp, session: &Option<String>) -> Value {
+    async fn stats(app: &mut TestApp, session: &Option<String>) -> Value {
         let (cookie, vendor) = (
             app.cookie.take(),
             app.vendor_cookie.replace(session.clone().unwrap()),
@@ -833,8 +834,21 @@ async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
         let answer = res.json();
         assert_eq!(answer["months"].as_array().unwrap().len(), 12, "{answer}");
         assert_eq!(answer["minFirms"], 5);
-        answer["months"][0].clone()
+        answer
     }
+    // The month as it reads once closed: the same store read on the first day of the next.
+    use chrono::Datelike;
+    let closed = |app: &TestApp| {
+        let next = litstack::platform::clock::today()
+            .with_day(1)
+            .unwrap()
+            .checked_add_months(chrono::Months::new(1))
+            .unwrap();
+        let at = next.and_hms_opt(0, 0, 0).unwrap().and_utc().timestamp();
+        let stats =
+            litstack::vendor_accounts::stats::for_vendor(&app.state.store, vendor, at).unwrap();
+        serde_json::to_value(&stats.months[1]).unwrap()
+    };
 
     // Four verified firms and an unverified one, however often: nothing shows.
     for session in &firms[..4] {
@@ -855,9 +869,9 @@ async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
     for _ in 0..3 {
         app.get(&format!("/api/vendors/{vendor}")).await;
     }
-    let month = now_month(&mut app, &vendor_session).await;
-    assert!(month["profileViews"].is_null(), "{month}");
-    assert!(month["schedulerOpens"].is_null(), "{month}");
+    let month = closed(&app);
+    assert!(month["firmsViewedProfile"].is_null(), "{month}");
+    assert!(month["firmsOpenedScheduler"].is_null(), "{month}");
 
     // The fifth verified firm: both figures show, the unverified firm's views left out.
     app.cookie = firms[4].clone();
@@ -868,11 +882,32 @@ async fn a_vendor_sees_monthly_figures_only_over_five_verified_firms() {
         json!({ "vendorId": vendor, "sourcePage": "BROWSE" }),
     )
     .await;
-    let month = now_month(&mut app, &vendor_session).await;
-    assert_eq!(month["profileViews"], 6, "{month}");
-    assert_eq!(month["schedulerOpens"], 5, "{month}");
-    let keys: Vec<&String> = month.as_object().unwrap().keys().collect();
-    assert_eq!(keys, ["month", "profileViews", "schedulerOpens"]);
+    let month = closed(&app);
+    assert_eq!(month["firmsViewedProfile"], 5, "{month}");
+    assert_eq!(month["firmsOpenedScheduler"], 5, "{month}");
+    assert_eq!(month["inProgress"], false);
+    // One member's 50 more views: still 5 firms.
+    for _ in 0..50 {
+        app.get(&format!("/api/vendors/{vendor}")).await;
+    }
+    assert_eq!(closed(&app), month);
+    // The vendor, while the month is in progress, sees none of it.
+    let now = stats(&mut app, &vendor_session).await;
+    let this = &now["months"][0];
+    assert_eq!(
+        this,
+        &json!({
+            "month": litstack::platform::clock::today().format("%Y-%m").to_string(),
+            "inProgress": true, "firmsViewedProfile": null, "firmsOpenedScheduler": null
+        }),
+        "{now}"
+    );
+    assert!(
+        now["months"].as_array().unwrap()[1..]
+            .iter()
+            .all(|m| m["inProgress"] == false && m["firmsViewedProfile"].is_null()),
+        "{now}"
+    );
 
     // Without a vendor session (a firm member only), nothing.
     app.vendor_cookie = None;

@@ -9,9 +9,10 @@ import { signUpAndOnboard } from './support/session';
 // What firms pay: the owner gives the firm's consent from the keyboard on the Firm page (what is
 // shared, who agreed when) and withdraws it; a vendor the firm holds a contract for shows "What
 // firms pay" in its "fewer than 5 firms shared" state, with no number. Four more firms share and
-// are verified: the same day nothing changes (the figures are drawn once a day); the binary
-// restarted on the same data with its clock on the next day shows the bands (never a price), and
-// one firm's withdrawal withholds them at once. axe at 1280 and 390.
+// are verified: the same month nothing changes (the figures are drawn once a month); the binary
+// restarted on the same data with its clock in the next month counts the 5 firms but shows no
+// band (none has 7 firms in lower bands and 7 in higher ones), never a price, and one firm's
+// withdrawal withholds the figures at once. axe at 1280 and 390.
 
 const OWNER = { email: 'pat@doe-injury.test', password: 'browse-the-directory-1' };
 
@@ -104,12 +105,12 @@ function pricesTable() {
   return page.getByRole('table', { name: `What firms pay for ${tool.name} per seat a year, by firm size` });
 }
 
-/** Tomorrow (UTC) at 09:00, as the restarted binary's clock reads it. */
-function tomorrow(): { day: string; start: string } {
+/** The first day of next month (UTC) at 09:00, as the restarted binary's clock reads it. */
+function nextMonth(): { month: string; start: string } {
   const now = new Date();
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
   const day = next.toISOString().slice(0, 10);
-  return { day, start: `${day}T09:00:00Z` };
+  return { month: day.slice(0, 7), start: `${day}T09:00:00Z` };
 }
 
 test('the owner shares what the firm pays from the keyboard, sees who agreed when, and withdraws it', async () => {
@@ -162,7 +163,7 @@ test('the vendor profile says "Fewer than 5 firms shared" and shows no number', 
 
 let others: { firmId: number; email: string; password: string }[] = [];
 
-test('four more verified sharing firms change nothing the same day: the figures are drawn once a day', async () => {
+test('four more verified sharing firms change nothing the same month: the figures are drawn once a month', async () => {
   // The owner's firm pays $1,200 a seat (960,000 cents for 8 seats); four others pay $60, $150,
   // $300 and $700. The operator (the first account) verifies them.
   others = [];
@@ -183,10 +184,10 @@ test('four more verified sharing firms change nothing the same day: the figures 
   await pricesTable().getByRole('cell', { name: 'Fewer than 5 firms shared' }).waitFor();
 });
 
-test("the next day's figures show the median's band and the middle half, never a price", async () => {
+test("the next month's figures count the five firms and show no band and no price", async () => {
   await browser.close();
   await server.stop();
-  const { day, start } = tomorrow();
+  const { month, start } = nextMonth();
   server = await startServer({ dataDir, clockStart: start });
   browser = await launchBrowser({ baseURL: server.url });
   page = browser.page;
@@ -194,21 +195,20 @@ test("the next day's figures show the median's band and the middle half, never a
   await signIn(OWNER);
   await page.goto(`/vendors/${tool.id}`);
   const table = pricesTable();
-  // 60, 150, 300, 700, 1,200: the 2nd, 3rd and 4th as bands; $60 and $1,200 are in no figure.
-  await table.getByRole('cell', { name: '$200 – $500' }).waitFor();
+  // 60, 150, 300, 700, 1,200: five firms counted, but no band has 7 firms in lower bands and 7
+  // in higher ones, so none is shown, and no price ever.
+  await table.getByRole('cell', { name: '5', exact: true }).waitFor();
   const rows = await table.locator('tbody tr').allTextContents();
-  expect(rows).toEqual(['Every size together$200 – $500$100 – $1,0005']);
-  for (const price of ['$60', '$150', '$300', '$700', '$1,200']) expect(rows.join(' ')).not.toContain(price);
-  const [y, m, d] = day.split('-').map(Number);
-  const label = new Date(Date.UTC(y!, m! - 1, d!)).toLocaleDateString('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
+  expect(rows).toEqual(['Every size togetherNot shownNot shown5']);
+  expect(rows.join(' ')).not.toContain('$');
+  await page
+    .getByText('Not shown: a band is shown only where at least 7 of these firms pay in lower bands and 7 in higher ones.')
+    .waitFor();
+  const [y, m] = month.split('-').map(Number);
+  const label = new Date(Date.UTC(y!, m! - 1, 1)).toLocaleDateString('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' });
   await page.getByText(`Figures of ${label}.`).waitFor();
   await page.getByRole('heading', { level: 2, name: 'What firms pay' }).scrollIntoViewIfNeeded();
-  await checkWidths('the vendor profile with the bands of what firms pay', 'price-sharing-bands');
+  await checkWidths('the vendor profile with what firms pay counted', 'price-sharing-bands');
 });
 
 test('a counted firm that stops sharing withholds the figures at once', async () => {
@@ -218,7 +218,7 @@ test('a counted firm that stops sharing withholds the figures at once', async ()
   await signIn(OWNER);
   await page.goto(`/vendors/${tool.id}`);
   const table = pricesTable();
-  await table.getByRole('cell', { name: 'Not shown until the next daily update' }).waitFor();
+  await table.getByRole('cell', { name: 'Not shown until the next monthly update' }).waitFor();
   expect((await table.textContent()) ?? '').not.toContain('$');
   await page.getByRole('heading', { level: 2, name: 'What firms pay' }).scrollIntoViewIfNeeded();
   await checkWidths('the vendor profile with what firms pay withheld', 'price-sharing-withheld');

@@ -20,7 +20,8 @@ import { signUpAndOnboard } from './support/session';
 const PASSWORD = 'keep-the-listing-true-1';
 /** A 1x1 indigo PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGPwd3sKAAJiAXvBJn9xAAAAAElFTkSuQmCC', 'base64');
-const NO_FIGURES = 'No month has figures yet: a figure shows once 5 or more verified firms make it up.';
+const NO_FIGURES =
+  'No month has figures yet: a month shows once it has ended and 5 or more verified firms opened your profile or scheduler in it.';
 
 let server: TestServer;
 let operator: TestBrowser;

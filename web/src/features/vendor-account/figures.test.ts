@@ -12,11 +12,11 @@ describe('the listing’s figures as text', () => {
     expect(monthName('November')).toBe('November');
   });
 
-  it('has figures once any month has either figure, a zero included', () => {
-    const empty = { month: '2026-11', profileViews: null, schedulerOpens: null };
+  it('has figures once any month has either figure', () => {
+    const empty = { month: '2026-11', inProgress: false, firmsViewedProfile: null, firmsOpenedScheduler: null };
     expect(hasAnyFigure([])).toBe(false);
-    expect(hasAnyFigure([empty, { month: '2026-10' }])).toBe(false);
-    expect(hasAnyFigure([empty, { month: '2026-10', profileViews: null, schedulerOpens: 0 }])).toBe(true);
-    expect(hasAnyFigure([{ ...empty, profileViews: 41 }])).toBe(true);
+    expect(hasAnyFigure([{ ...empty, inProgress: true }, empty])).toBe(false);
+    expect(hasAnyFigure([empty, { ...empty, month: '2026-10', firmsOpenedScheduler: 5 }])).toBe(true);
+    expect(hasAnyFigure([{ ...empty, firmsViewedProfile: 41 }])).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import type { MonthFigures } from './types';
 
 /**
  * "Your listing's figures" as text: the months of GET /api/vendor/stats read from their YYYY-MM
- * text (no time zone can move a month to the one before), and whether any figure is shown yet.
+ * text (no time zone can move a month to the one before), and whether any closed month has a figure
+ * yet.
  */
 
 const MONTH_NAMES = [
@@ -29,5 +30,5 @@ export function monthName(month: string): string {
 
 /** Whether any month has a figure: until one has, the table would be a grid of "Fewer than 5 firms". */
 export function hasAnyFigure(months: readonly MonthFigures[]): boolean {
-  return months.some((m) => m.profileViews != null || m.schedulerOpens != null);
+  return months.some((m) => m.firmsViewedProfile != null || m.firmsOpenedScheduler != null);
 }

@@ -26,7 +26,7 @@ export type SsoProtocol = Schemas['SsoProtocol'];
 /** POST /api/vendor/proposals's body: any field left out stays as it is; null makes a fact "Not stated". */
 export type ProposalChanges = Schemas['ProposedChanges'];
 
-/** GET /api/vendor/stats: the last 12 months' figures, newest first; a null figure is one fewer than `minFirms` firms made up. */
+/** GET /api/vendor/stats: the last 12 months' firm counts, newest first; null in the month in progress and under `minFirms` firms. */
 export type VendorStats = Schemas['VendorStats'];
 export type MonthFigures = Schemas['MonthFigures'];
 

@@ -58,16 +58,20 @@ export function sizesLabel(sizes: SizeRef[]): string {
 
 /**
  * The median band ("$200 – $500") and the middle half ("$100 – $1,000": from the lower quartile's
- * band to the upper quartile's) per seat a year; null when there is no figure (fewer than 5 firms
- * shared, or withheld). Only the server's fixed bands, never a price.
+ * band to the upper quartile's) per seat a year, each null when the server shows no band for it
+ * (a band needs 7 firms in lower bands and 7 in higher ones; the middle half needs both quartiles);
+ * null as a whole when no count is shown (fewer than 5 firms shared, or withheld). Only the
+ * server's fixed bands, never a price.
  */
-export function priceText(figure: PriceFigure): { median: string; middle: string } | null {
+export function priceText(figure: PriceFigure): { median: string | null; middle: string | null } | null {
+  if (figure.firms.value == null) return null;
   const { lowerQuartile: low, median, upperQuartile: high } = figure;
-  if (!low || !median || !high) return null;
-  const to = high.to;
-  let middle: string;
-  if (to == null) middle = `${formatDollars(low.from)} or more`;
-  else if (low.from === 0) middle = `under ${formatDollars(to)}`;
-  else middle = `${formatDollars(low.from)} – ${formatDollars(to)}`;
-  return { median: median.text, middle };
+  let middle: string | null = null;
+  if (low && high) {
+    const to = high.to;
+    if (to == null) middle = `${formatDollars(low.from)} or more`;
+    else if (low.from === 0) middle = `under ${formatDollars(to)}`;
+    else middle = `${formatDollars(low.from)} – ${formatDollars(to)}`;
+  }
+  return { median: median?.text ?? null, middle };
 }

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 452fa1fac7c266fbfc859ac42319ba257ab95b64b8c095b50afb29edd7f03101
+ * openapi.json sha256: 733a968ae4b34591c5c03c24aaa0d18583bea6150ac865cd2a2a9e437d4dd472
  */
 
 export interface paths {
@@ -1621,8 +1621,8 @@ export interface paths {
         /**
          * PUT /api/firm/price-sharing: gives (`share: true`) or withdraws the firm's consent to share the
          *     annual cost per seat of its contracts with other firms (owners and admins). Consent counts from
-         *     the next day's "What firms pay" figures (drawn once a day); a withdrawal hides at once every
-         *     vendor's figures the firm was counted in, until the next day's figures leave it out.
+         *     the next month's "What firms pay" figures (drawn once a month); a withdrawal hides at once every
+         *     vendor's figures the firm was counted in, until the next month's figures leave it out.
          */
         put: operations["put_price_sharing"];
         post?: never;
@@ -2586,8 +2586,9 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * GET /api/vendor/stats: the listing's profile views and scheduler opens by month, each only
-         *     when 5 or more verified firms make it up.
+         * GET /api/vendor/stats: by month, how many distinct verified firms opened the listing's profile
+         *     and its scheduler, each only for a closed month and from 5 firms up (the month in progress
+         *     shows none); a firm counts once a month however often its people look.
          */
         get: operations["vendor_stats"];
         put?: never;
@@ -4295,20 +4296,24 @@ export interface components {
             recoveryCodesLeft: number;
         };
         MonthFigures: {
-            /** @description YYYY-MM. */
-            month: string;
             /**
              * Format: int64
-             * @description Times firms' people opened the listing's profile; null when fewer than 5 verified firms
+             * @description How many verified firms' people opened the listing's scheduler (Schedule Meeting) in the
+             *     month, each firm once; null while the month is in progress, and when fewer than 5 firms
              *     did (none included).
              */
-            profileViews?: number | null;
+            firmsOpenedScheduler?: number | null;
             /**
              * Format: int64
-             * @description Times firms' people opened the listing's scheduler (Schedule Meeting); null when fewer
-             *     than 5 verified firms did (none included).
+             * @description How many verified firms' people opened the listing's profile in the month, each firm
+             *     once; null while the month is in progress, and when fewer than 5 firms did (none
+             *     included).
              */
-            schedulerOpens?: number | null;
+            firmsViewedProfile?: number | null;
+            /** @description True for the month in progress (UTC): it shows no figure until it has closed. */
+            inProgress: boolean;
+            /** @description YYYY-MM. */
+            month: string;
         };
         /** @description Demo bookings of neighbouring months (or sizes) shown as one count (see `suppress::groups`). */
         MonthGroup: {
@@ -4637,10 +4642,17 @@ export interface components {
         /**
          * @description Annual cost per seat as fixed bands in whole US dollars: the band of the lower quartile, the
          *     median and the upper quartile of the firms' figures (each the price at a rank, never a mean,
-         *     a lowest or a highest). All three are null when fewer than 5 firms shared (0 included) or the
-         *     figures are withheld.
+         *     a lowest or a highest). Each band is null unless at least 7 of the group's firms pay in lower
+         *     bands and 7 in higher ones (`bandsText` then says so); all three are null when fewer than 5
+         *     firms shared (0 included) or the figures are withheld.
          */
         PriceFigure: {
+            /**
+             * @description Why a band is null while the count is shown: "a band is shown only where at least 7 of
+             *     these firms pay in lower bands and 7 in higher ones"; null when every band is shown or
+             *     when `text` already says why none is.
+             */
+            bandsText?: string | null;
             /**
              * @description How many firms the figure is drawn from: the number from 5 up, "fewer than 5", or "not
              *     shown" while withheld.
@@ -4648,7 +4660,10 @@ export interface components {
             firms: components["schemas"]["ShownCount"];
             lowerQuartile?: null | components["schemas"]["PriceBand"];
             median?: null | components["schemas"]["PriceBand"];
-            /** @description "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next daily update". */
+            /**
+             * @description "12 firms shared" / "fewer than 5 firms shared" / "not shown until the next monthly
+             *     update".
+             */
             text: string;
             upperQuartile?: null | components["schemas"]["PriceBand"];
         };
@@ -5878,10 +5893,10 @@ export interface components {
         VendorStats: {
             /**
              * Format: int32
-             * @description The fewest verified firms a figure is counted over.
+             * @description The fewest verified firms a figure shows from.
              */
             minFirms: number;
-            /** @description The last 12 months, newest first. */
+            /** @description The last 12 months, newest first: the month in progress, then 11 closed months. */
             months: components["schemas"]["MonthFigures"][];
         };
         /** @description One vendor of the evaluation as the caller sees it. */
@@ -6011,13 +6026,14 @@ export interface components {
         };
         /**
          * @description What firms pay for the vendor: annual cost per seat from the contracts of verified firms that
-         *     agreed to share it, drawn once a day from 5 firms or more and shown only as fixed bands, never
-         *     one firm's price (see `vendor_profile::prices`). A firm that joins, is verified or edits a
-         *     contract changes nothing until the next day's figures; a firm that stops sharing hides the
-         *     figures it counted in at once, until the next day's figures leave it out.
+         *     agreed to share it, drawn once a calendar month (UTC) from 5 firms or more, the same for every
+         *     viewer, and shown only as fixed bands, never one firm's price, a lowest or a highest (see
+         *     `vendor_profile::prices`). A firm that joins, is verified or edits a contract changes nothing
+         *     until the next month's figures; a firm that stops sharing hides the figures it counted in at
+         *     once, until the next month's figures leave it out.
          */
         WhatFirmsPay: {
-            /** @description The UTC day the figures were drawn for (YYYY-MM-DD): they change once a day. */
+            /** @description The UTC calendar month the figures were drawn for (YYYY-MM): they change once a month. */
             asOf: string;
             /**
              * @description By firm size, smallest first: a size under 5 firms (0 included) shown with its
@@ -6027,8 +6043,8 @@ export interface components {
             /** @description Across the firm sizes of `bySize`. */
             overall: components["schemas"]["PriceFigure"];
             /**
-             * @description True when a firm counted in the day's figures has stopped sharing since: every figure
-             *     reads "not shown until the next daily update" until then.
+             * @description True when a firm counted in the month's figures has stopped sharing since: every figure
+             *     reads "not shown until the next monthly update" until then.
              */
             withheld: boolean;
         };

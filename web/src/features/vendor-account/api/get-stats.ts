@@ -9,8 +9,9 @@ import { vendorAccountKey, vendorCall } from './vendor-call';
 export const vendorStatsKey = [...vendorAccountKey, 'stats'] as const;
 
 /**
- * The listing's profile views and scheduler opens for the last 12 months, newest first, counted
- * over verified firms only; a month's figure is null when fewer than `minFirms` firms made it up.
+ * How many verified firms opened the listing's profile and scheduler in each of the last 12
+ * months, newest first; a figure is null for the month in progress and when fewer than `minFirms`
+ * firms did.
  */
 export async function getVendorStats(signal?: AbortSignal): Promise<VendorStats> {
   return vendorCall(client.GET('/api/vendor/stats', { signal }));

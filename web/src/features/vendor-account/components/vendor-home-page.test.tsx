@@ -54,7 +54,7 @@ const rejected: VendorProposal = {
 function stats(figures: Record<string, Partial<MonthFigures>> = {}): VendorStats {
   const months = Array.from({ length: 12 }, (_, i) => {
     const month = `2026-${String(12 - i).padStart(2, '0')}`;
-    return { month, profileViews: null, schedulerOpens: null, ...figures[month] };
+    return { month, inProgress: i === 0, firmsViewedProfile: null, firmsOpenedScheduler: null, ...figures[month] };
   });
   return { months, minFirms: 5 };
 }
@@ -214,24 +214,27 @@ describe('the vendor’s home', () => {
     expect(logo.value).toBe('');
   });
 
-  it('shows the listing’s figures by month, a figure too few firms made up as such', async () => {
-    const figures = stats({ '2026-11': { profileViews: 1208, schedulerOpens: null }, '2026-10': { profileViews: 64, schedulerOpens: 7 } });
+  it('shows the firms by closed month, a month in progress and a figure too few firms made up as such', async () => {
+    const figures = stats({
+      '2026-11': { firmsViewedProfile: 1208, firmsOpenedScheduler: null },
+      '2026-10': { firmsViewedProfile: 64, firmsOpenedScheduler: 7 },
+    });
     vi.stubGlobal('fetch', signedIn({ 'GET /api/vendor/stats': { body: figures } }).fetchMock);
     renderWithProviders(<VendorHomePage />, { path: '/vendor' });
     const section = await screen.findByRole('region', { name: "Your listing's figures" });
     expect(
       within(section).getByText(
-        "Profile views and scheduler opens, counted over verified firms only. A month's figure shows once 5 or more firms make it up; Litstack never tells you which firms.",
+        'How many verified firms opened your profile, and your scheduler, each month: a firm counts once however often its people look. A month shows once it has ended and 5 or more firms did; Litstack never tells you which firms.',
       ),
     ).toBeTruthy();
     const table = await within(section).findByRole('table');
     const rows = within(table)
       .getAllByRole('row')
       .map((row) => Array.from(row.children, (cell) => cell.textContent));
-    expect(rows[0]).toEqual(['Month', 'Profile views', 'Scheduler opens']);
+    expect(rows[0]).toEqual(['Month', 'Firms that viewed your profile', 'Firms that opened your scheduler']);
     // All 12 months, newest first, once any has a figure.
     expect(rows).toHaveLength(13);
-    expect(rows[1]).toEqual(['December 2026', 'Fewer than 5 firms', 'Fewer than 5 firms']);
+    expect(rows[1]).toEqual(['December 2026', 'In progress', 'In progress']);
     expect(rows[2]).toEqual(['November 2026', '1,208', 'Fewer than 5 firms']);
     expect(rows[3]).toEqual(['October 2026', '64', '7']);
     expect(rows[12]?.[0]).toBe('January 2026');
@@ -246,7 +249,9 @@ describe('the vendor’s home', () => {
     renderWithProviders(<VendorHomePage />, { path: '/vendor' });
     const section = await screen.findByRole('region', { name: "Your listing's figures" });
     expect(
-      await within(section).findByText('No month has figures yet: a figure shows once 5 or more verified firms make it up.'),
+      await within(section).findByText(
+        'No month has figures yet: a month shows once it has ended and 5 or more verified firms opened your profile or scheduler in it.',
+      ),
     ).toBeTruthy();
     expect(within(section).queryByRole('table')).toBeNull();
   });

@@ -1,16 +1,18 @@
 import type { VendorProfile } from '@/lib/api/types';
 
-import { formatDate, sizesLabel } from '../format';
+import { monthLabel, sizesLabel } from '../format';
 import { PriceCells } from './price-cells';
 
 /**
  * "What firms pay": bands of annual cost per seat (the median's, and the middle half from the lower
  * quartile's band to the upper quartile's) from the contracts of verified firms that agreed to
- * share, per firm size and overall, only where at least 5 firms shared, drawn once a day (the
- * server decides all of it; sizes under 5 come joined to their neighbours).
+ * share, per firm size and overall, only where at least 5 firms shared and, for each band, 7 firms
+ * pay in lower bands and 7 in higher ones; drawn once a month, the same for everyone (the server
+ * decides all of it; sizes under 5 come joined to their neighbours).
  */
 export function PricesSection({ profile }: { profile: VendorProfile }) {
   const pay = profile.whatFirmsPay;
+  const why = [pay.overall, ...pay.bySize.map((g) => g.figure)].find((f) => f.bandsText)?.bandsText;
   return (
     <section aria-labelledby="prices-heading" className="space-y-3">
       <h2 id="prices-heading" className="text-lg font-semibold text-slate-900">
@@ -18,9 +20,10 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
       </h2>
       <p className="text-sm text-slate-600">
         Annual cost per seat of {profile.name}, from the contracts of verified firms that chose to share it. A figure shows only where at
-        least 5 firms shared, and only as a price band, never one firm&apos;s price: the median, and the middle half (a quarter of the firms
-        pay less, a quarter more). The figures are drawn once a day: a firm that joins or changes its contract counts from the next day, and
-        a firm that stops sharing hides them at once, until the next day&apos;s figures leave it out.
+        least 5 firms shared, and only as a price band, never one firm&apos;s price, the lowest or the highest: the median, and the middle
+        half (a quarter of the firms pay less, a quarter more). The figures are drawn once a month and are the same for everyone: a firm
+        that joins or changes its contract counts from the next month, and a firm that stops sharing hides them at once, until the next
+        month&apos;s figures leave it out.
       </p>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
@@ -61,7 +64,8 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
           </tbody>
         </table>
       </div>
-      <p className="text-xs text-slate-500">Figures of {formatDate(pay.asOf)}.</p>
+      {why && !pay.withheld ? <p className="text-xs text-slate-500">Not shown: {why}.</p> : null}
+      <p className="text-xs text-slate-500">Figures of {monthLabel(pay.asOf)}.</p>
       {pay.bySize.some((g) => g.sizes.length > 1) && !pay.withheld ? (
         <p className="text-xs text-slate-500">Sizes where fewer than 5 firms shared are counted together with their neighbours.</p>
       ) : null}

@@ -21,6 +21,9 @@ vi.mock('./bookings-by-month-chart', async () => {
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** The server's reason for a band it does not show. */
+const RULE = 'a band is shown only where at least 7 of these firms pay in lower bands and 7 in higher ones';
+
 const profile: VendorProfile = {
   id: 7,
   name: 'Docketly',
@@ -65,7 +68,7 @@ const profile: VendorProfile = {
     },
   ],
   whatFirmsPay: {
-    asOf: '2026-11-25',
+    asOf: '2026-11',
     withheld: false,
     overall: {
       firms: { value: null, text: 'fewer than 5' },
@@ -73,6 +76,7 @@ const profile: VendorProfile = {
       median: null,
       upperQuartile: null,
       text: 'fewer than 5 firms shared',
+      bandsText: null,
     },
     bySize: [
       {
@@ -83,6 +87,7 @@ const profile: VendorProfile = {
           median: null,
           upperQuartile: null,
           text: 'fewer than 5 firms shared',
+          bandsText: null,
         },
       },
     ],
@@ -162,28 +167,30 @@ describe('VendorProfilePage', () => {
       to,
       text: to == null ? `$${from.toLocaleString('en-US')} or more` : `$${from.toLocaleString('en-US')} – $${to.toLocaleString('en-US')}`,
     });
-    const shown = (firms: number, low: [number, number | null], median: [number, number | null], high: [number, number | null]) => ({
+    type Band = [number, number | null] | null;
+    const shown = (firms: number, low: Band, median: Band, high: Band) => ({
       firms: { value: firms, text: String(firms) },
-      lowerQuartile: band(...low),
-      median: band(...median),
-      upperQuartile: band(...high),
+      lowerQuartile: low && band(...low),
+      median: median && band(...median),
+      upperQuartile: high && band(...high),
       text: `${firms} firms shared`,
+      bandsText: low && median && high ? null : RULE,
     });
     const priced: VendorProfile = {
       ...profile,
       whatFirmsPay: {
-        asOf: '2026-11-25',
+        asOf: '2026-11',
         withheld: false,
-        overall: shown(11, [100, 200], [1000, 2000], [2000, 5000]),
+        overall: shown(40, [100, 200], [1000, 2000], [2000, 5000]),
         bySize: [
           {
             sizes: [
               { code: 'SOLO', label: 'Solo' },
               { code: 'E2_5', label: '2-5' },
             ],
-            figure: shown(5, [100, 200], [500, 1000], [1000, 2000]),
+            figure: shown(5, null, null, null),
           },
-          { sizes: [{ code: 'E6_20', label: '6-20' }], figure: shown(6, [1000, 2000], [1000, 2000], [50000, null]) },
+          { sizes: [{ code: 'E6_20', label: '6-20' }], figure: shown(35, [1000, 2000], [1000, 2000], null) },
         ],
       },
     };
@@ -191,11 +198,12 @@ describe('VendorProfilePage', () => {
     const table = await screen.findByRole('table', { name: /What firms pay for Docketly/ });
     const rows = Array.from(table.querySelectorAll('tbody tr')).map((row) => row.textContent);
     expect(rows).toEqual([
-      'Solo and 2-5 together$500 – $1,000$100 – $2,0005',
-      '6-20$1,000 – $2,000$1,000 or more6',
-      'All sizes$1,000 – $2,000$100 – $5,00011',
+      'Solo and 2-5 togetherNot shownNot shown5',
+      '6-20$1,000 – $2,000Not shown35',
+      'All sizes$1,000 – $2,000$100 – $5,00040',
     ]);
-    expect(screen.getByText('Figures of Nov 25, 2026.')).toBeTruthy();
+    expect(screen.getByText(`Not shown: ${RULE}.`)).toBeTruthy();
+    expect(screen.getByText('Figures of Nov 2026.')).toBeTruthy();
     expect(screen.getByText(/never one firm's price/)).toBeTruthy();
   });
 
@@ -208,13 +216,14 @@ describe('VendorProfilePage', () => {
     expect(table.textContent).not.toMatch(/\$|\b0\b/);
   });
 
-  it('says the figures are not shown until the next daily update when they are withheld', async () => {
+  it('says the figures are not shown until the next monthly update when they are withheld', async () => {
     const hidden = {
       firms: { value: null, text: 'not shown' },
       lowerQuartile: null,
       median: null,
       upperQuartile: null,
-      text: 'not shown until the next daily update',
+      text: 'not shown until the next monthly update',
+      bandsText: null,
     };
     const withheld: VendorProfile = {
       ...profile,
@@ -228,7 +237,7 @@ describe('VendorProfilePage', () => {
     renderAt('/vendors/7', { 'GET /api/vendors/7': { body: withheld }, 'GET /api/vendors/7/evidence': { body: evidence } });
     const table = await screen.findByRole('table', { name: /What firms pay for Docketly/ });
     expect(Array.from(table.querySelectorAll('tbody tr')).map((row) => row.textContent)).toEqual([
-      'Every size togetherNot shown until the next daily update',
+      'Every size togetherNot shown until the next monthly update',
     ]);
     expect(table.textContent).not.toMatch(/\$|\d/);
   });
