@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 733a968ae4b34591c5c03c24aaa0d18583bea6150ac865cd2a2a9e437d4dd472
+ * openapi.json sha256: 3f0f1b654a9d502b0a75c9a8b63fc93f8e41bde5119d3bc09fc18d2453f61e29
  */
 
 export interface paths {
@@ -2831,7 +2831,10 @@ export interface components {
             userId: number;
         };
         Asks: {
-            /** @description "Did you choose it?": the demo happened and nobody said yet. */
+            /**
+             * @description "Did you choose it?": the demo happened and nobody said yet, neither a person nor a final
+             *     decision (an entry Chosen, Not chosen or Rejected is not asked).
+             */
             chosen: boolean;
             /**
              * @description "You opened X's scheduler on DATE. Did you book a demo?": a member opened the vendor's
