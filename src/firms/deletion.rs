@@ -45,17 +45,43 @@ pub struct DeletionView {
     pub scheduled_at: Option<String>,
     /// Who scheduled it, by their name then ("The operator" for the install's operator).
     pub by: Option<String>,
+    /// Whether scheduling the deletion now would be accepted (the same check `POST` makes), so
+    /// the Firm page offers it only then.
+    pub can_schedule: bool,
+    /// Why it would be refused: `operator` when the install's operator is one of the firm's
+    /// members (they hand the role to another account first, or remove the install).
+    pub blocked_by: Option<Blocker>,
+}
+
+/// What stands in the way of scheduling a firm's deletion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Blocker {
+    /// The install's operator is one of the firm's members.
+    Operator,
 }
 
 impl DeletionView {
-    fn of(deletion: Option<Deletion>) -> DeletionView {
+    fn of(deletion: Option<Deletion>, blocked_by: Option<Blocker>) -> DeletionView {
         DeletionView {
             scheduled: deletion.is_some(),
             due_at: deletion.as_ref().map(|d| rfc3339(d.due_at)),
             scheduled_at: deletion.as_ref().map(|d| rfc3339(d.scheduled_at)),
             by: deletion.map(|d| d.by_name),
+            can_schedule: blocked_by.is_none(),
+            blocked_by,
         }
     }
+}
+
+/// What would refuse scheduling firm `firm`'s deletion now, if anything: the one check both the
+/// `POST` and the `GET` (the Firm page's offer) make.
+fn blocker(app: &AccountsState, firm: FirmId) -> Result<Option<Blocker>> {
+    let members = accounts::firm_members(app, firm)?;
+    Ok(members
+        .iter()
+        .any(|m| m.is_admin)
+        .then_some(Blocker::Operator))
 }
 
 /// The body of `POST /api/firm/deletion`.
@@ -76,8 +102,7 @@ fn schedule(
     by: Option<&crate::platform::caller::User>,
     now: i64,
 ) -> Result<Deletion> {
-    let members = accounts::firm_members(app, firm)?;
-    if members.iter().any(|m| m.is_admin) {
+    if blocker(app, firm)? == Some(Blocker::Operator) {
         return Err(conflict(OPERATORS_FIRM));
     }
     let wanted = Deletion {
@@ -265,10 +290,15 @@ pub(super) async fn get_deletion(
     member: FirmMember,
 ) -> Result<Json<DeletionView>> {
     let firm = member.firm;
-    let found = state
-        .blocking(move |app| stored::find(&app.store, firm))
+    let view = state
+        .blocking(move |app| {
+            Ok(DeletionView::of(
+                stored::find(&app.store, firm)?,
+                blocker(app, firm)?,
+            ))
+        })
         .await?;
-    Ok(Json(DeletionView::of(found)))
+    Ok(Json(view))
 }
 
 /// POST /api/firm/deletion: schedules the deletion of the caller's firm (owners; a current code
@@ -307,7 +337,8 @@ pub(super) async fn schedule_deletion(
             )
         })
         .await?;
-    Ok(Json(DeletionView::of(Some(deletion))))
+    // Accepted: nothing stood in the way.
+    Ok(Json(DeletionView::of(Some(deletion), None)))
 }
 
 /// DELETE /api/firm/deletion: takes the scheduled deletion of the caller's firm back (owners).
@@ -356,7 +387,7 @@ pub(super) async fn operator_schedule_deletion(
             schedule(app, firm, None, crate::platform::clock::now_secs())
         })
         .await?;
-    Ok(Json(DeletionView::of(Some(deletion))))
+    Ok(Json(DeletionView::of(Some(deletion), None)))
 }
 
 /// DELETE /api/admin/firms/{firmId}/deletion: the operator takes a firm's scheduled deletion back.

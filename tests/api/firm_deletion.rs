@@ -204,6 +204,29 @@ async fn an_owner_schedules_the_deletion_and_takes_it_back_and_no_one_else_can()
     );
 }
 
+/// The firm's deletion state says whether scheduling would be accepted, by the same check the
+/// `POST` makes: the operator's own firm reads `canSchedule: false, blockedBy: "operator"` and
+/// its `POST` answers 409; another firm reads `canSchedule: true` and its `POST` answers 200.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_deletion_state_says_whether_scheduling_would_be_accepted() {
+    let mut app = TestApp::new();
+    let (_, _, [operator, ann, _]) = three_firms(&mut app).await;
+
+    app.cookie = operator;
+    let state = app.get("/api/firm/deletion").await.json();
+    assert_eq!(state["canSchedule"], false, "{state}");
+    assert_eq!(state["blockedBy"], "operator", "{state}");
+    assert_eq!(schedule(&mut app).await.status, StatusCode::CONFLICT);
+
+    app.cookie = ann;
+    let state = app.get("/api/firm/deletion").await.json();
+    assert_eq!(state["canSchedule"], true, "{state}");
+    assert_eq!(state["blockedBy"], Value::Null, "{state}");
+    let res = schedule(&mut app).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["canSchedule"], true);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
     let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);

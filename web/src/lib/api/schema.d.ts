@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 452fa1fac7c266fbfc859ac42319ba257ab95b64b8c095b50afb29edd7f03101
+ * openapi.json sha256: 94a3dbdc227984a5e62d02f157fe343594142d27d273f57ea07c6c2ea1761f05
  */
 
 export interface paths {
@@ -2892,6 +2892,11 @@ export interface components {
              */
             code?: string | null;
         };
+        /**
+         * @description What stands in the way of scheduling a firm's deletion.
+         * @enum {string}
+         */
+        Blocker: "operator";
         /** @description One booking as the API shows it. */
         BookingItem: {
             /** @description The category's label: what a screen and a download show. */
@@ -3530,8 +3535,14 @@ export interface components {
         };
         /** @description The firm's scheduled deletion, as every member reads it (the Firm page's notice). */
         DeletionView: {
+            blockedBy?: null | components["schemas"]["Blocker"];
             /** @description Who scheduled it, by their name then ("The operator" for the install's operator). */
             by?: string | null;
+            /**
+             * @description Whether scheduling the deletion now would be accepted (the same check `POST` makes), so
+             *     the Firm page offers it only then.
+             */
+            canSchedule: boolean;
             /** @description When it runs (RFC 3339): every row of the firm is removed from then on. */
             dueAt?: string | null;
             /** @description Whether the firm's deletion is scheduled. */
