@@ -105,6 +105,11 @@ fn schedule(
     if blocker(app, firm)? == Some(Blocker::Operator) {
         return Err(conflict(OPERATORS_FIRM));
     }
+    // One that stands stays, and nobody is told again: comparing the stored row with the one
+    // wanted below cannot tell them apart when both were asked within the same second.
+    if let Some(standing) = stored::find(&app.store, firm)? {
+        return Ok(standing);
+    }
     let wanted = Deletion {
         scheduled_at: now,
         due_at: now + i64::from(app.config.firm_deletion_days) * DAY,
@@ -126,8 +131,97 @@ fn schedule(
         );
         tracing::info!(target: "security", firm_id = firm.get(), by = ?wanted.by_user,
             due_at = wanted.due_at, "a firm's deletion was scheduled");
+        tell_members(app, firm, Some(&wanted), &wanted.by_name)?;
     }
     Ok(standing)
+}
+
+/// The day a deletion runs, as people read it ("December 29, 2026", UTC).
+fn day(secs: i64) -> String {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .map(|d| d.format("%B %-d, %Y").to_string())
+        .unwrap_or_else(|| rfc3339(secs)[..10].to_string())
+}
+
+/// Tells every member of `firm`, under the bell and by mail, that its deletion was scheduled
+/// (`Some`: when, and who can take it back) or taken back (`None`), by `by`. After the schedule's
+/// own write: a crash between them leaves the deletion standing, and the banner every member's
+/// screens show from `GET /api/firm/deletion` still says it.
+fn tell_members(
+    app: &AccountsState,
+    firm: FirmId,
+    deletion: Option<&Deletion>,
+    by: &str,
+) -> Result<()> {
+    use crate::notifications::{Delivery, Notice, NoticeKind};
+    let members = accounts::firm_members(app, firm)?;
+    let Some(firm_name) = accounts::find_firm(&app.store, firm.get())?.map(|f| f.name) else {
+        return Ok(());
+    };
+    let (title, body) = match deletion {
+        Some(d) => {
+            let owners: Vec<&str> = members
+                .iter()
+                .filter(|m| m.firm_role == FirmRole::Owner)
+                .map(|m| m.name.as_str())
+                .collect();
+            (
+                format!("{firm_name} is to be deleted on {}", day(d.due_at)),
+                format!(
+                    "{by} scheduled the deletion of {firm_name} for {}: every member's account                      and everything the firm holds here will be removed then. Until that day                      {} or the install's operator can take it back on the Firm page.",
+                    day(d.due_at),
+                    who_can_keep(&owners)
+                ),
+            )
+        }
+        None => (
+            format!("{firm_name} is no longer to be deleted"),
+            format!(
+                "{by} took the firm's scheduled deletion back: {firm_name} stays, and nothing is removed."
+            ),
+        ),
+    };
+    let base = crate::accounts::links::base(&app.config);
+    let link = "/firm".to_string();
+    let now = crate::platform::clock::now_secs();
+    for member in &members {
+        let delivery = Delivery {
+            letter: crate::mail::letters::notice(
+                NoticeKind::FirmDeletion.message_kind(),
+                firm.get(),
+                &member.email,
+                &member.name,
+                &title,
+                &body,
+                Some((
+                    "Open the Firm page",
+                    &format!("{}{link}", base.as_deref().unwrap_or_default()),
+                )),
+            ),
+            notice: Notice {
+                kind: NoticeKind::FirmDeletion,
+                user_id: member.id,
+                firm_id: firm.get(),
+                title: title.clone(),
+                body: body.clone(),
+                link: link.clone(),
+                created_at: now,
+            },
+            base: base.clone(),
+        };
+        crate::notifications::storage::deliver(&app.store, &delivery)?;
+    }
+    Ok(())
+}
+
+/// "Pat Doe", "Pat Doe or Ann Roe", "Pat Doe, Ann Roe or Lee Wu": the owners who can keep the
+/// firm (any owner can), or "an owner" when none is left to name.
+fn who_can_keep(owners: &[&str]) -> String {
+    match owners {
+        [] => "an owner of the firm".to_string(),
+        [one] => format!("its owner {one}"),
+        [rest @ .., last] => format!("its owners {} or {last}", rest.join(", ")),
+    }
 }
 
 fn cancel(
@@ -147,7 +241,7 @@ fn cancel(
         format!("{name} took the firm's scheduled deletion back"),
     );
     tracing::info!(target: "security", firm_id = firm.get(), "a firm's deletion was taken back");
-    Ok(())
+    tell_members(app, firm, None, name)
 }
 
 /// Runs every deletion due at `now`; answers the firms deleted.

@@ -174,6 +174,30 @@ test('an invited member reads the notice, with nothing to press (and the server 
   expect((await page.request.post('/api/firm/deletion', { data: { code: null } })).status()).toBe(403);
 });
 
+test('a member sees the scheduled deletion on every screen, with the day and who can take it back, and reaches the Firm page by keyboard', async () => {
+  const { dueAt } = await deletion();
+  for (const path of ['/matches', '/profile']) {
+    await page.goto(path);
+    const banner = page.getByRole('status').filter({ hasText: 'Your firm will be deleted on' });
+    await banner.getByText(`Your firm will be deleted on ${formatDate(dueAt)} (asked by ${OWNER.name}).`).waitFor();
+    expect(await banner.textContent()).toContain(
+      'Until then an owner of the firm or the install’s operator can take it back on the Firm page.',
+    );
+  }
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkWidths('the member’s profile with the deletion banner', 'firm-deletion-banner', { fullPage: false });
+  // Keyboard: the banner's link is reachable with Tab and opens the Firm page.
+  const link = page.getByRole('status').getByRole('link', { name: 'Firm page' });
+  for (let i = 0; i < 60 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/firm');
+  await notice().waitFor();
+  // On the Firm page the notice says it once: no banner above it.
+  expect(await page.getByRole('status').filter({ hasText: 'Your firm will be deleted on' }).count()).toBe(0);
+});
+
 test('the owner keeps the firm: the notice goes and the page says the firm stays', async () => {
   await signIn(OWNER);
   await page.goto('/firm');
@@ -189,4 +213,9 @@ test('the owner keeps the firm: the notice goes and the page says the firm stays
 
   const audit = (await (await page.request.get('/api/firm/audit')).json()) as { items: { detail: string }[] };
   expect(audit.items.some((item) => item.detail === "Pat Doe took the firm's scheduled deletion back")).toBe(true);
+  // The bell told the owner both (the member above joined after it was scheduled: the banner told them).
+  const bell = (await (await page.request.get('/api/notifications')).json()) as { items: { kind: string; title: string }[] };
+  const titles = bell.items.filter((n) => n.kind === 'firmDeletion').map((n) => n.title);
+  expect(titles[0]).toBe(`${OWNER.lawFirm} is no longer to be deleted`);
+  expect(titles[1]).toMatch(new RegExp(`^${OWNER.lawFirm} is to be deleted on [A-Z][a-z]+ \\d{1,2}, \\d{4}$`));
 });
