@@ -45,17 +45,43 @@ pub struct DeletionView {
     pub scheduled_at: Option<String>,
     /// Who scheduled it, by their name then ("The operator" for the install's operator).
     pub by: Option<String>,
+    /// Whether scheduling the deletion now would be accepted (the same check `POST` makes), so
+    /// the Firm page offers it only then.
+    pub can_schedule: bool,
+    /// Why it would be refused: `operator` when the install's operator is one of the firm's
+    /// members (they hand the role to another account first, or remove the install).
+    pub blocked_by: Option<Blocker>,
+}
+
+/// What stands in the way of scheduling a firm's deletion.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum Blocker {
+    /// The install's operator is one of the firm's members.
+    Operator,
 }
 
 impl DeletionView {
-    fn of(deletion: Option<Deletion>) -> DeletionView {
+    fn of(deletion: Option<Deletion>, blocked_by: Option<Blocker>) -> DeletionView {
         DeletionView {
             scheduled: deletion.is_some(),
             due_at: deletion.as_ref().map(|d| rfc3339(d.due_at)),
             scheduled_at: deletion.as_ref().map(|d| rfc3339(d.scheduled_at)),
             by: deletion.map(|d| d.by_name),
+            can_schedule: blocked_by.is_none(),
+            blocked_by,
         }
     }
+}
+
+/// What would refuse scheduling firm `firm`'s deletion now, if anything: the one check both the
+/// `POST` and the `GET` (the Firm page's offer) make.
+fn blocker(app: &AccountsState, firm: FirmId) -> Result<Option<Blocker>> {
+    let members = accounts::firm_members(app, firm)?;
+    Ok(members
+        .iter()
+        .any(|m| m.is_admin)
+        .then_some(Blocker::Operator))
 }
 
 /// The body of `POST /api/firm/deletion`.
@@ -76,9 +102,13 @@ fn schedule(
     by: Option<&crate::platform::caller::User>,
     now: i64,
 ) -> Result<Deletion> {
-    let members = accounts::firm_members(app, firm)?;
-    if members.iter().any(|m| m.is_admin) {
+    if blocker(app, firm)? == Some(Blocker::Operator) {
         return Err(conflict(OPERATORS_FIRM));
+    }
+    // One that stands stays, and nobody is told again: comparing the stored row with the one
+    // wanted below cannot tell them apart when both were asked within the same second.
+    if let Some(standing) = stored::find(&app.store, firm)? {
+        return Ok(standing);
     }
     let wanted = Deletion {
         scheduled_at: now,
@@ -101,8 +131,97 @@ fn schedule(
         );
         tracing::info!(target: "security", firm_id = firm.get(), by = ?wanted.by_user,
             due_at = wanted.due_at, "a firm's deletion was scheduled");
+        tell_members(app, firm, Some(&wanted), &wanted.by_name)?;
     }
     Ok(standing)
+}
+
+/// The day a deletion runs, as people read it ("December 29, 2026", UTC).
+fn day(secs: i64) -> String {
+    chrono::DateTime::from_timestamp(secs, 0)
+        .map(|d| d.format("%B %-d, %Y").to_string())
+        .unwrap_or_else(|| rfc3339(secs)[..10].to_string())
+}
+
+/// Tells every member of `firm`, under the bell and by mail, that its deletion was scheduled
+/// (`Some`: when, and who can take it back) or taken back (`None`), by `by`. After the schedule's
+/// own write: a crash between them leaves the deletion standing, and the banner every member's
+/// screens show from `GET /api/firm/deletion` still says it.
+fn tell_members(
+    app: &AccountsState,
+    firm: FirmId,
+    deletion: Option<&Deletion>,
+    by: &str,
+) -> Result<()> {
+    use crate::notifications::{Delivery, Notice, NoticeKind};
+    let members = accounts::firm_members(app, firm)?;
+    let Some(firm_name) = accounts::find_firm(&app.store, firm.get())?.map(|f| f.name) else {
+        return Ok(());
+    };
+    let (title, body) = match deletion {
+        Some(d) => {
+            let owners: Vec<&str> = members
+                .iter()
+                .filter(|m| m.firm_role == FirmRole::Owner)
+                .map(|m| m.name.as_str())
+                .collect();
+            (
+                format!("{firm_name} is to be deleted on {}", day(d.due_at)),
+                format!(
+                    "{by} scheduled the deletion of {firm_name} for {}: every member's account                      and everything the firm holds here will be removed then. Until that day                      {} or the install's operator can take it back on the Firm page.",
+                    day(d.due_at),
+                    who_can_keep(&owners)
+                ),
+            )
+        }
+        None => (
+            format!("{firm_name} is no longer to be deleted"),
+            format!(
+                "{by} took the firm's scheduled deletion back: {firm_name} stays, and nothing is removed."
+            ),
+        ),
+    };
+    let base = crate::accounts::links::base(&app.config);
+    let link = "/firm".to_string();
+    let now = crate::platform::clock::now_secs();
+    for member in &members {
+        let delivery = Delivery {
+            letter: crate::mail::letters::notice(
+                NoticeKind::FirmDeletion.message_kind(),
+                firm.get(),
+                &member.email,
+                &member.name,
+                &title,
+                &body,
+                Some((
+                    "Open the Firm page",
+                    &format!("{}{link}", base.as_deref().unwrap_or_default()),
+                )),
+            ),
+            notice: Notice {
+                kind: NoticeKind::FirmDeletion,
+                user_id: member.id,
+                firm_id: firm.get(),
+                title: title.clone(),
+                body: body.clone(),
+                link: link.clone(),
+                created_at: now,
+            },
+            base: base.clone(),
+        };
+        crate::notifications::storage::deliver(&app.store, &delivery)?;
+    }
+    Ok(())
+}
+
+/// "Pat Doe", "Pat Doe or Ann Roe", "Pat Doe, Ann Roe or Lee Wu": the owners who can keep the
+/// firm (any owner can), or "an owner" when none is left to name.
+fn who_can_keep(owners: &[&str]) -> String {
+    match owners {
+        [] => "an owner of the firm".to_string(),
+        [one] => format!("its owner {one}"),
+        [rest @ .., last] => format!("its owners {} or {last}", rest.join(", ")),
+    }
 }
 
 fn cancel(
@@ -122,7 +241,7 @@ fn cancel(
         format!("{name} took the firm's scheduled deletion back"),
     );
     tracing::info!(target: "security", firm_id = firm.get(), "a firm's deletion was taken back");
-    Ok(())
+    tell_members(app, firm, None, name)
 }
 
 /// Runs every deletion due at `now`; answers the firms deleted.
@@ -265,10 +384,15 @@ pub(super) async fn get_deletion(
     member: FirmMember,
 ) -> Result<Json<DeletionView>> {
     let firm = member.firm;
-    let found = state
-        .blocking(move |app| stored::find(&app.store, firm))
+    let view = state
+        .blocking(move |app| {
+            Ok(DeletionView::of(
+                stored::find(&app.store, firm)?,
+                blocker(app, firm)?,
+            ))
+        })
         .await?;
-    Ok(Json(DeletionView::of(found)))
+    Ok(Json(view))
 }
 
 /// POST /api/firm/deletion: schedules the deletion of the caller's firm (owners; a current code
@@ -307,7 +431,8 @@ pub(super) async fn schedule_deletion(
             )
         })
         .await?;
-    Ok(Json(DeletionView::of(Some(deletion))))
+    // Accepted: nothing stood in the way.
+    Ok(Json(DeletionView::of(Some(deletion), None)))
 }
 
 /// DELETE /api/firm/deletion: takes the scheduled deletion of the caller's firm back (owners).
@@ -356,7 +481,7 @@ pub(super) async fn operator_schedule_deletion(
             schedule(app, firm, None, crate::platform::clock::now_secs())
         })
         .await?;
-    Ok(Json(DeletionView::of(Some(deletion))))
+    Ok(Json(DeletionView::of(Some(deletion), None)))
 }
 
 /// DELETE /api/admin/firms/{firmId}/deletion: the operator takes a firm's scheduled deletion back.

@@ -28,6 +28,8 @@ pub enum MessageKind {
     VendorClaim,
     /// The operator is told a vendor proposed changes to its listing.
     VendorProposal,
+    /// A firm's members are told its deletion was scheduled, or taken back.
+    FirmDeletion,
 }
 
 impl MessageKind {
@@ -45,6 +47,7 @@ impl MessageKind {
             MessageKind::VendorReview => "vendorReview",
             MessageKind::VendorClaim => "vendorClaim",
             MessageKind::VendorProposal => "vendorProposal",
+            MessageKind::FirmDeletion => "firmDeletion",
         }
     }
 
@@ -62,6 +65,7 @@ impl MessageKind {
             MessageKind::VendorReview,
             MessageKind::VendorClaim,
             MessageKind::VendorProposal,
+            MessageKind::FirmDeletion,
         ]
         .into_iter()
         .find(|k| k.code() == code)

@@ -19,10 +19,12 @@ pub enum NoticeKind {
     VendorClaim,
     /// The operator: a vendor proposed changes to its listing (issue 47).
     VendorProposal,
+    /// Every member: the firm's deletion was scheduled, or taken back (issue 77).
+    FirmDeletion,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 7] = [
+    pub const ALL: [NoticeKind; 8] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
@@ -30,6 +32,7 @@ impl NoticeKind {
         NoticeKind::DecisionApproval,
         NoticeKind::VendorClaim,
         NoticeKind::VendorProposal,
+        NoticeKind::FirmDeletion,
     ];
 
     pub fn code(self) -> &'static str {
@@ -41,6 +44,7 @@ impl NoticeKind {
             NoticeKind::DecisionApproval => "decisionApproval",
             NoticeKind::VendorClaim => "vendorClaim",
             NoticeKind::VendorProposal => "vendorProposal",
+            NoticeKind::FirmDeletion => "firmDeletion",
         }
     }
 
@@ -58,6 +62,7 @@ impl NoticeKind {
             NoticeKind::DecisionApproval => "Decisions waiting for your approval",
             NoticeKind::VendorClaim => "A vendor claimed its listing",
             NoticeKind::VendorProposal => "A vendor proposed changes to its listing",
+            NoticeKind::FirmDeletion => "Your firm's deletion was scheduled or taken back",
         }
     }
 
@@ -68,9 +73,13 @@ impl NoticeKind {
     }
 
     /// The operator's duty, not a person's choice: told under the bell and by mail always, and
-    /// left out of the preferences.
+    /// left out of the preferences. A firm's deletion is told the same way: no member may miss
+    /// that everything of theirs is to go.
     pub fn operators_duty(self) -> bool {
-        matches!(self, NoticeKind::VendorClaim | NoticeKind::VendorProposal)
+        matches!(
+            self,
+            NoticeKind::VendorClaim | NoticeKind::VendorProposal | NoticeKind::FirmDeletion
+        )
     }
 
     pub fn message_kind(self) -> MessageKind {
@@ -82,6 +91,7 @@ impl NoticeKind {
             NoticeKind::DecisionApproval => MessageKind::DecisionApproval,
             NoticeKind::VendorClaim => MessageKind::VendorClaim,
             NoticeKind::VendorProposal => MessageKind::VendorProposal,
+            NoticeKind::FirmDeletion => MessageKind::FirmDeletion,
         }
     }
 }

@@ -204,6 +204,136 @@ async fn an_owner_schedules_the_deletion_and_takes_it_back_and_no_one_else_can()
     );
 }
 
+/// The firm's deletion state says whether scheduling would be accepted, by the same check the
+/// `POST` makes: the operator's own firm reads `canSchedule: false, blockedBy: "operator"` and
+/// its `POST` answers 409; another firm reads `canSchedule: true` and its `POST` answers 200.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_deletion_state_says_whether_scheduling_would_be_accepted() {
+    let mut app = TestApp::new();
+    let (_, _, [operator, ann, _]) = three_firms(&mut app).await;
+
+    app.cookie = operator;
+    let state = app.get("/api/firm/deletion").await.json();
+    assert_eq!(state["canSchedule"], false, "{state}");
+    assert_eq!(state["blockedBy"], "operator", "{state}");
+    assert_eq!(schedule(&mut app).await.status, StatusCode::CONFLICT);
+
+    app.cookie = ann;
+    let state = app.get("/api/firm/deletion").await.json();
+    assert_eq!(state["canSchedule"], true, "{state}");
+    assert_eq!(state["blockedBy"], Value::Null, "{state}");
+    let res = schedule(&mut app).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["canSchedule"], true);
+}
+
+/// The titles and bodies of the caller's notices of a firm's deletion, newest first.
+async fn deletion_notices(app: &mut TestApp) -> Vec<(String, String)> {
+    let bell = app.get("/api/notifications").await.json();
+    bell["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["kind"] == "firmDeletion")
+        .map(|n| {
+            (
+                n["title"].as_str().unwrap().to_string(),
+                n["body"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// The subjects of the queued or sent mail about a firm's deletion to `to`.
+fn deletion_mail(app: &TestApp, to: &str) -> Vec<String> {
+    litstack::mail::storage::recent(&app.state.store, 100)
+        .unwrap()
+        .into_iter()
+        .filter(|m| m.kind == litstack::mail::MessageKind::FirmDeletion && m.to == to)
+        .map(|m| m.subject)
+        .collect()
+}
+
+/// A scheduled deletion is told to every member, under the bell and by mail, with the day and
+/// who can take it back; taking it back is told the same way; another firm hears nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn every_member_is_told_when_the_deletion_is_scheduled_and_when_it_is_taken_back() {
+    let mut app = TestApp::new();
+    let (_, _, [operator, ann, zed]) = three_firms(&mut app).await;
+    app.cookie = operator;
+    let res = app
+        .call(
+            Method::PUT,
+            "/api/admin/mail",
+            Some(json!({ "smtpUrl": crate::mail::smtp_url(), "from": "Litstack <litstack@doe-law.example>" })),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    app.cookie = ann.clone();
+    let firm = app.get("/api/firm").await.json()["firm"]["name"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let member = "mo@doe-law.com";
+    let token = app.invite(member, "member").await;
+    app.join(&token, "Mo Member", member).await;
+    let mo = app.cookie.take();
+
+    app.cookie = ann.clone();
+    let res = schedule(&mut app).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let due = chrono::DateTime::parse_from_rfc3339(res.json()["dueAt"].as_str().unwrap())
+        .unwrap()
+        .format("%B %-d, %Y")
+        .to_string();
+
+    let scheduled = format!("{firm} is to be deleted on {due}");
+    app.cookie = mo.clone();
+    let told = deletion_notices(&mut app).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert_eq!(told[0].0, scheduled);
+    assert!(
+        told[0].1.starts_with(&format!(
+            "Ann Doe scheduled the deletion of {firm} for {due}"
+        )),
+        "{}",
+        told[0].1
+    );
+    assert!(
+        told[0]
+            .1
+            .contains("its owner Ann Doe or the install's operator can take it back"),
+        "{}",
+        told[0].1
+    );
+    assert_eq!(deletion_mail(&app, member), vec![scheduled.clone()]);
+    // The owner who asked is told too (the mail is their record of it); another firm is not.
+    app.cookie = ann.clone();
+    assert_eq!(deletion_notices(&mut app).await.len(), 1);
+    app.cookie = zed;
+    assert!(deletion_notices(&mut app).await.is_empty());
+    // Asking again keeps the first schedule and tells no one again.
+    app.cookie = ann.clone();
+    schedule(&mut app).await;
+    assert_eq!(deletion_mail(&app, member).len(), 1);
+
+    let res = app.call(Method::DELETE, "/api/firm/deletion", None).await;
+    assert_eq!(res.status, StatusCode::NO_CONTENT, "{}", res.text());
+    let kept = format!("{firm} is no longer to be deleted");
+    app.cookie = mo;
+    let told = deletion_notices(&mut app).await;
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert_eq!(told[0].0, kept);
+    assert!(
+        told[0]
+            .1
+            .starts_with("Ann Doe took the firm's scheduled deletion back"),
+        "{}",
+        told[0].1
+    );
+    assert_eq!(deletion_mail(&app, member), vec![kept, scheduled]);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
     let mut app = TestApp::with_config(|c| c.firm_deletion_days = 0);

@@ -12,16 +12,25 @@ import { inviteAndJoin, signUpAndOnboard } from './support/session';
 // in a dialog and schedules it; the page then tells every member the day it runs and who asked
 // (an invited member reads it, with nothing to press), and the owner's "Keep the firm" takes it
 // back. The first account is the install's operator, whose firm the server never deletes: its
-// dialog shows the server's reason. axe on the page and the open dialog; screenshots at 1280 and 390.
+// section offers no button but says how to get there (and the server refuses it). axe on the page and the open dialog; screenshots at 1280 and 390.
 
 const OPERATOR = { name: 'Olive Operator', email: 'olive@operator-law.test', password: 'runs-the-install-1', lawFirm: 'Operator Law' };
 const OWNER = { name: 'Pat Doe', email: 'pat@doe-injury.test', password: 'browse-the-directory-1', lawFirm: 'Doe Injury Law' };
 const MEMBER = { name: 'Sam Lee', email: 'sam@doe-injury.test', password: 'member-of-the-firm-1', role: 'member' as const };
 const OPERATORS_FIRM =
   "This firm cannot be deleted: the install's operator is one of its members, and nobody could run Litstack without them.";
+const OPERATORS_FIRM_WAY =
+  'This firm holds the install’s operator, and Litstack cannot run without one, so it cannot be deleted here. To remove everything, remove the install itself: “Removing the install” in docs/security.md says how.';
 const DAY_MS = 86_400_000;
 
-type Deletion = { scheduled: boolean; dueAt: string | null; scheduledAt: string | null; by: string | null };
+type Deletion = {
+  scheduled: boolean;
+  dueAt: string | null;
+  scheduledAt: string | null;
+  by: string | null;
+  canSchedule: boolean;
+  blockedBy: string | null;
+};
 
 let dataDir: string;
 let server: TestServer;
@@ -81,14 +90,21 @@ async function signIn(who: { email: string; password: string }) {
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
 }
 
-test('the operator’s own firm cannot be deleted: its dialog shows the server’s reason', async () => {
+test('the operator’s own firm offers no deletion: the section says how to get there, and the server agrees', async () => {
   await page.goto('/firm');
-  await section().getByRole('button', { name: 'Delete firm...' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Delete Operator Law?' });
-  await dialog.getByRole('button', { name: 'Schedule deletion' }).click();
-  await dialog.getByRole('alert').getByText(OPERATORS_FIRM).waitFor();
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await dialog.waitFor({ state: 'detached' });
+  const own = section();
+  await own.getByText(OPERATORS_FIRM_WAY).waitFor();
+  expect(await own.getByRole('button').count()).toBe(0);
+  expect(await page.getByRole('button', { name: 'Delete firm...' }).count()).toBe(0);
+  await own.scrollIntoViewIfNeeded();
+  await checkWidths('the Firm page of the operator’s firm', 'firm-deletion-operators-firm', { fullPage: false });
+  const state = await deletion();
+  expect(state.canSchedule).toBe(false);
+  expect(state.blockedBy).toBe('operator');
+  // What the page does not offer, the server refuses.
+  const refused = await page.request.post('/api/firm/deletion', { data: { code: null } });
+  expect(refused.status()).toBe(409);
+  expect(((await refused.json()) as { error: string }).error).toBe(OPERATORS_FIRM);
   expect(await notice().count()).toBe(0);
   expect((await deletion()).scheduled).toBe(false);
 });
@@ -158,6 +174,30 @@ test('an invited member reads the notice, with nothing to press (and the server 
   expect((await page.request.post('/api/firm/deletion', { data: { code: null } })).status()).toBe(403);
 });
 
+test('a member sees the scheduled deletion on every screen, with the day and who can take it back, and reaches the Firm page by keyboard', async () => {
+  const { dueAt } = await deletion();
+  for (const path of ['/matches', '/profile']) {
+    await page.goto(path);
+    const banner = page.getByRole('status').filter({ hasText: 'Your firm will be deleted on' });
+    await banner.getByText(`Your firm will be deleted on ${formatDate(dueAt)} (asked by ${OWNER.name}).`).waitFor();
+    expect(await banner.textContent()).toContain(
+      'Until then an owner of the firm or the install’s operator can take it back on the Firm page.',
+    );
+  }
+  await page.getByRole('heading', { level: 1 }).first().waitFor();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await checkWidths('the member’s profile with the deletion banner', 'firm-deletion-banner', { fullPage: false });
+  // Keyboard: the banner's link is reachable with Tab and opens the Firm page.
+  const link = page.getByRole('status').getByRole('link', { name: 'Firm page' });
+  for (let i = 0; i < 60 && !(await link.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/firm');
+  await notice().waitFor();
+  // On the Firm page the notice says it once: no banner above it.
+  expect(await page.getByRole('status').filter({ hasText: 'Your firm will be deleted on' }).count()).toBe(0);
+});
+
 test('the owner keeps the firm: the notice goes and the page says the firm stays', async () => {
   await signIn(OWNER);
   await page.goto('/firm');
@@ -173,4 +213,9 @@ test('the owner keeps the firm: the notice goes and the page says the firm stays
 
   const audit = (await (await page.request.get('/api/firm/audit')).json()) as { items: { detail: string }[] };
   expect(audit.items.some((item) => item.detail === "Pat Doe took the firm's scheduled deletion back")).toBe(true);
+  // The bell told the owner both (the member above joined after it was scheduled: the banner told them).
+  const bell = (await (await page.request.get('/api/notifications')).json()) as { items: { kind: string; title: string }[] };
+  const titles = bell.items.filter((n) => n.kind === 'firmDeletion').map((n) => n.title);
+  expect(titles[0]).toBe(`${OWNER.lawFirm} is no longer to be deleted`);
+  expect(titles[1]).toMatch(new RegExp(`^${OWNER.lawFirm} is to be deleted on [A-Z][a-z]+ \\d{1,2}, \\d{4}$`));
 });

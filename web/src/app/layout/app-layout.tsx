@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 
 import { CompareTray } from '@/features/compare/components/compare-tray';
+import { FirmDeletionBanner } from '@/features/firm/components/firm-deletion-banner';
 import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { OnboardingModal } from '@/features/profile/components/onboarding-modal';
 
@@ -31,7 +32,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
             <NotificationBell />
           </header>
           <main id="content">
-            <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10 print:max-w-none print:p-0">{children}</div>
+            <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 md:py-8 lg:px-10 lg:py-10 print:max-w-none print:p-0">
+              {/* Install-wide news every member must see, whatever screen they are on. */}
+              <FirmDeletionBanner />
+              {children}
+            </div>
             <div className="print:hidden">
               <CompareTray />
             </div>

@@ -17,6 +17,7 @@ const kindLabels: Record<MessageKind, string> = {
   vendorReview: 'Vendor proposal decided',
   vendorClaim: 'Listing claimed',
   vendorProposal: 'Vendor proposal waiting',
+  firmDeletion: 'Firm deletion scheduled or taken back',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 3f0f1b654a9d502b0a75c9a8b63fc93f8e41bde5119d3bc09fc18d2453f61e29
+ * openapi.json sha256: adf4934fa3541d3d0998d02e5a8516462846b932b7a3085e1ea5d5306b88d331
  */
 
 export interface paths {
@@ -2896,6 +2896,11 @@ export interface components {
              */
             code?: string | null;
         };
+        /**
+         * @description What stands in the way of scheduling a firm's deletion.
+         * @enum {string}
+         */
+        Blocker: "operator";
         /** @description One booking as the API shows it. */
         BookingItem: {
             /** @description The category's label: what a screen and a download show. */
@@ -3534,8 +3539,14 @@ export interface components {
         };
         /** @description The firm's scheduled deletion, as every member reads it (the Firm page's notice). */
         DeletionView: {
+            blockedBy?: null | components["schemas"]["Blocker"];
             /** @description Who scheduled it, by their name then ("The operator" for the install's operator). */
             by?: string | null;
+            /**
+             * @description Whether scheduling the deletion now would be accepted (the same check `POST` makes), so
+             *     the Firm page offers it only then.
+             */
+            canSchedule: boolean;
             /** @description When it runs (RFC 3339): every row of the firm is removed from then on. */
             dueAt?: string | null;
             /** @description Whether the firm's deletion is scheduled. */
@@ -4282,7 +4293,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -4387,7 +4398,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];

@@ -5,7 +5,8 @@ import type { FirmDeletion } from '@/lib/api/types';
 
 import { firmKeys } from './keys';
 
-const NOT_SCHEDULED: FirmDeletion = { scheduled: false, dueAt: null, scheduledAt: null, by: null };
+// A firm whose deletion was scheduled was not blocked then; the refetch below says if it is now.
+const NOT_SCHEDULED: FirmDeletion = { scheduled: false, dueAt: null, scheduledAt: null, by: null, canSchedule: true, blockedBy: null };
 
 /**
  * Takes the firm's scheduled deletion back (owners): the firm stays. A deletion another owner took

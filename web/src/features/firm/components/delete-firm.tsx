@@ -17,6 +17,10 @@ import { formatDay } from '../format';
 export const WHAT_DELETION_DOES =
   'Deleting the firm removes every member’s account and everything the firm holds here. It runs on the day shown when you ask, and until then any owner can keep the firm.';
 
+/** Why the firm cannot be deleted while the install's operator is one of its members, and the way there. */
+export const OPERATORS_FIRM_WAY =
+  'This firm holds the install’s operator, and Litstack cannot run without one, so it cannot be deleted here. To remove everything, remove the install itself: “Removing the install” in docs/security.md says how.';
+
 /**
  * The owner's "Delete the firm": a dialog that says what goes and asks (with a current code, when
  * the owner has two-step sign-in on) before the server schedules it; once scheduled, the day it
@@ -40,6 +44,11 @@ export function DeleteFirm({ firmName }: { firmName: string }) {
         takes it back.
       </p>
     );
+  }
+
+  // Offered only when the server would accept it (its answer says, from the check its POST makes).
+  if (!deletion.data.canSchedule) {
+    return <p className="text-sm text-slate-700">{OPERATORS_FIRM_WAY}</p>;
   }
 
   const needsCode = mfa.data.enabled;

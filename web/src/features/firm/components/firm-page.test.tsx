@@ -6,6 +6,7 @@ import type { FirmRole } from '@/lib/api/types';
 import { VIEW_ONLY_NOTE } from '@/lib/auth';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
+import { OPERATORS_FIRM_WAY } from './delete-firm';
 import { FirmPage } from './firm-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -58,7 +59,7 @@ function serve(role: FirmRole, extra: Parameters<typeof mockFetch>[0] = {}) {
     // What firms pay: never chosen.
     'GET /api/firm/price-sharing': { body: { share: false, since: null, by: null } },
     // The firm's deletion: not scheduled.
-    'GET /api/firm/deletion': { body: { scheduled: false, dueAt: null, scheduledAt: null, by: null } },
+    'GET /api/firm/deletion': { body: { scheduled: false, dueAt: null, scheduledAt: null, by: null, canSchedule: true, blockedBy: null } },
     'GET /api/firm/invitations': {
       body: {
         items: [
@@ -419,8 +420,8 @@ describe('FirmPage', () => {
 
   describe('Deleting the firm', () => {
     const dueAt = '2026-12-24T12:00:00Z';
-    const scheduledBy = { scheduled: true, dueAt, scheduledAt: '2026-11-24T12:00:00Z', by: 'Pat Doe' };
-    const notScheduled = { scheduled: false, dueAt: null, scheduledAt: null, by: null };
+    const scheduledBy = { scheduled: true, dueAt, scheduledAt: '2026-11-24T12:00:00Z', by: 'Pat Doe', canSchedule: true, blockedBy: null };
+    const notScheduled = { scheduled: false, dueAt: null, scheduledAt: null, by: null, canSchedule: true, blockedBy: null };
     const notice = 'This firm will be deleted on Dec 24, 2026 (asked by Pat Doe). Everything it holds here will be removed.';
 
     /** The notice at the top of the page (the toasts are a status region too). */
@@ -441,11 +442,16 @@ describe('FirmPage', () => {
       {
         mfaEnabled = false,
         scheduled = false,
+        blocked = false,
         refuse = () => null,
-      }: { mfaEnabled?: boolean; scheduled?: boolean; refuse?: () => { status: number; body: unknown } | null } = {},
+      }: { mfaEnabled?: boolean; scheduled?: boolean; blocked?: boolean; refuse?: () => { status: number; body: unknown } | null } = {},
     ) {
       window.history.replaceState(null, '', '/firm');
-      let deletion: object = scheduled ? scheduledBy : notScheduled;
+      let deletion: object = scheduled
+        ? scheduledBy
+        : blocked
+          ? { ...notScheduled, canSchedule: false, blockedBy: 'operator' }
+          : notScheduled;
       return serve(role, {
         'GET /api/auth/mfa': { body: { enabled: mfaEnabled, recoveryCodesLeft: mfaEnabled ? 10 : 0 } },
         'GET /api/firm/deletion': () => ({ body: deletion }),
@@ -518,6 +524,15 @@ describe('FirmPage', () => {
         { code: '123456' },
       ]);
       await findNotice();
+    });
+
+    it('offers no deletion when the server would refuse it (the operator is a member), and says how to get there', async () => {
+      const { calls } = serveDeletion('owner', { blocked: true });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      const section = await screen.findByRole('region', { name: 'Delete the firm' });
+      expect(await within(section).findByText(OPERATORS_FIRM_WAY)).toBeTruthy();
+      expect(within(section).queryByRole('button')).toBeNull();
+      expect(calls.some((c) => c.method === 'POST')).toBe(false);
     });
 
     it('shows the server’s refusal in the dialog, which stays open, when the firm cannot be deleted', async () => {
