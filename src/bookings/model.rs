@@ -387,8 +387,77 @@ pub(super) struct TrendsAnswer<'a> {
     pub(super) comparison: Option<Trends<'a>>,
     /// From the comparison period to this one; null without a comparison.
     pub(super) changes: Option<Changes<'a>>,
+    /// The one change the summary shows; null without a period (no dates and no bookings).
+    pub(super) summary_change: Option<SummaryChange>,
     #[serde(flatten)]
     pub(super) sample: SampleShare,
+}
+
+/// What the summary's change compares.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) enum ChangeBasis {
+    /// The period with the answer's comparison period.
+    Comparison,
+    /// The last 30 days of the period (to `rangeEnd`) with the 30 days before them.
+    Last30Days,
+}
+
+/// The one change the summary shows, computed here once so that no screen or file works out
+/// another (issue 77: a card read "+0.7% vs the 30 days before" beside "change +977 (+15.6%)"
+/// from the comparison period). The comparison period's when the answer has one holding any
+/// booking, else the last 30 days' from the 30 days before them.
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SummaryChange {
+    pub(super) basis: ChangeBasis,
+    /// The bookings compared: the period's, or its last 30 days'.
+    pub(super) count: u64,
+    /// The bookings they are compared with.
+    pub(super) comparison_count: u64,
+    /// The days each side spans.
+    pub(super) days: i64,
+    pub(super) comparison_days: i64,
+    /// The first and last day of each side (YYYY-MM-DD).
+    pub(super) start: String,
+    pub(super) end: String,
+    pub(super) comparison_start: String,
+    pub(super) comparison_end: String,
+    pub(super) change: Change,
+}
+
+impl SummaryChange {
+    pub(super) fn of(now: &Trends, comparison: Option<&Trends>) -> Option<SummaryChange> {
+        if let Some(then) = comparison.filter(|t| t.total > 0)
+            && let (Some((s, e)), Some((cs, ce))) = (now.period, then.period)
+        {
+            return Some(SummaryChange {
+                basis: ChangeBasis::Comparison,
+                count: now.total,
+                comparison_count: then.total,
+                days: now.days,
+                comparison_days: then.days,
+                start: query::format_day(s),
+                end: query::format_day(e),
+                comparison_start: query::format_day(cs),
+                comparison_end: query::format_day(ce),
+                change: Change::of(now.total, then.total),
+            });
+        }
+        let (_, end) = now.period?;
+        Some(SummaryChange {
+            basis: ChangeBasis::Last30Days,
+            count: now.last30,
+            comparison_count: now.previous30,
+            days: 30,
+            comparison_days: 30,
+            start: query::format_day(end - 29),
+            end: query::format_day(end),
+            comparison_start: query::format_day(end - 59),
+            comparison_end: query::format_day(end - 30),
+            change: Change::of(now.last30, now.previous30),
+        })
+    }
 }
 
 /// The changes from the comparison period: of the total, and of each category and state either

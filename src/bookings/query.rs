@@ -16,7 +16,7 @@ use super::periods::Granularity;
 use super::series::{self, Bucket, Stack};
 use crate::platform::firm_size::FirmSize;
 
-fn format_day(day: i32) -> String {
+pub(super) fn format_day(day: i32) -> String {
     DayLabel(day).to_string()
 }
 

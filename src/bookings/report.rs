@@ -3,7 +3,7 @@
 //! read on its own says what it counts.
 
 use super::filters::Filters;
-use super::model::Changes;
+use super::model::{ChangeBasis, Changes, SummaryChange};
 use super::periods::{Change, Compare};
 use super::query::{BookingItem, CityCount, Trends};
 use super::vendors::VendorPanel;
@@ -132,6 +132,7 @@ pub(super) fn trends_csv(
     now: &Trends,
     then: Option<&Trends>,
     changes: Option<&Changes>,
+    summary_change: Option<&SummaryChange>,
 ) -> anyhow::Result<(Vec<u8>, String)> {
     let heading = Heading {
         title: panel.title(),
@@ -172,8 +173,20 @@ pub(super) fn trends_csv(
             file.row(["Average per day".to_string(), a, b])?;
             let [a, b] = both(&top_state);
             file.row(["Top state".to_string(), a, b])?;
-            if let Some(changes) = changes {
-                let [difference, percent, note] = change_cells(&changes.total);
+            // The one change the summary card shows, the same figure (issue 77).
+            if let Some(summary) = summary_change {
+                let words = match summary.basis {
+                    ChangeBasis::Comparison => "This period with the comparison period".to_string(),
+                    ChangeBasis::Last30Days => format!(
+                        "The last 30 days ({} to {}) with the 30 days before ({} to {})",
+                        summary.start,
+                        summary.end,
+                        summary.comparison_start,
+                        summary.comparison_end
+                    ),
+                };
+                file.row(["Change compares".to_string(), words])?;
+                let [difference, percent, note] = change_cells(&summary.change);
                 file.row(["Difference in bookings".to_string(), difference])?;
                 file.row(["Change in bookings %".to_string(), percent])?;
                 if !note.is_empty() {

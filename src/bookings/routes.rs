@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use super::answers::Question;
 use super::model::{
     BookingPage, Changes, CitiesAnswer, CitiesQuery, ListQuery, OptionsAnswer, OptionsQuery,
-    SampleShare, TrendsAnswer, TrendsQuery, VendorsAnswer, VendorsQuery, parse_csv,
+    SampleShare, SummaryChange, TrendsAnswer, TrendsQuery, VendorsAnswer, VendorsQuery, parse_csv,
 };
 use super::periods::{Compare, Comparing};
 use super::query::{self, Filters, Shape, parse_include_sample};
@@ -77,6 +77,7 @@ fn trends_answer<'a>(
     let comparison = compared.as_ref().map(|(_, f)| query::trends(idx, f, shape));
     TrendsAnswer {
         changes: comparison.as_ref().map(|then| Changes::between(&now, then)),
+        summary_change: SummaryChange::of(&now, comparison.as_ref()),
         trends: now,
         compare: compare_code(compared.as_ref()),
         compared: compared.map(|(compare, _)| compare),
@@ -132,6 +133,7 @@ pub(super) async fn trends(
             &answer.trends,
             then,
             answer.changes.as_ref(),
+            answer.summary_change.as_ref(),
         )?;
         return Ok(csv_response(body, &name));
     }

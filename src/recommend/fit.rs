@@ -1,7 +1,8 @@
 //! Fit with the firm, from everything it told us and nothing else: its size, its onboarding
-//! answers (annual software spend against the vendor's price bracket, new injury cases a month
-//! against the firm sizes the vendor serves), personal-injury focus, integrations with its tech
-//! stack, and what its dismissals in the category said. Pick For Me ranks by it while no booking
+//! answer on annual software spend (against the vendor's price bracket), personal-injury focus,
+//! integrations with its tech stack, and what its dismissals in the category said. The firm's
+//! size is the only size a fact or a point uses: its caseload is never turned into a second,
+//! expected size (issue 77). Pick For Me ranks by it while no booking
 //! evidence exists, and breaks equal booking counts with it.
 //!
 //! Every fact is a statement about the catalog's own fields (`firmSizeSupported`, `priceBracket`,
@@ -11,7 +12,7 @@
 
 use crate::catalog::Vendor;
 use crate::platform::firm_size::FirmSize;
-use crate::profile::bands::{CasesBand, SpendBand};
+use crate::profile::bands::SpendBand;
 
 use super::dismissals::DismissalEffects;
 use super::ranking::{join_and, price_signs, size_phrase};
@@ -37,7 +38,6 @@ const TOO_EXPENSIVE_PENALTY: i32 = 3;
 pub struct FirmFacts<'a> {
     pub size: Option<FirmSize>,
     pub spend: Option<SpendBand>,
-    pub cases: Option<CasesBand>,
     /// Names of the tools in the firm's tech stack.
     pub tools: &'a [String],
 }
@@ -60,11 +60,6 @@ pub enum Fact {
     BudgetFriendly(SpendBand),
     /// Tagged enterprise, for a firm whose spend points to the top brackets.
     ForEnterprise(SpendBand),
-    /// Serves the firm size we expect for the firm's caseload (when not the firm's own size).
-    ServesCaseload {
-        size: FirmSize,
-        cases: CasesBand,
-    },
     ServesSize(FirmSize),
     /// Its price bracket is one below the one the firm's spend points to.
     PricedBelowSpend {
@@ -106,11 +101,6 @@ impl Fact {
                 "Marked for enterprise firms in the catalog, in line with your software spend of {} a year",
                 spend_label(*spend)
             ),
-            Fact::ServesCaseload { size, cases } => format!(
-                "Serves {}, the size we expect for your {} new injury cases a month",
-                size_phrase(*size),
-                cases_label(*cases)
-            ),
             Fact::ServesSize(size) => format!("Serves {} like yours", size_phrase(*size)),
             Fact::PricedBelowSpend { bracket, spend } => format!(
                 "{}, below what your software spend of {} a year allows",
@@ -149,16 +139,6 @@ pub fn spend_label(spend: SpendBand) -> &'static str {
     }
 }
 
-fn cases_label(cases: CasesBand) -> &'static str {
-    match cases {
-        CasesBand::C1To10 => "1-10",
-        CasesBand::C11To25 => "11-25",
-        CasesBand::C26To50 => "26-50",
-        CasesBand::C51To100 => "51-100",
-        CasesBand::C101Plus => "101+",
-    }
-}
-
 /// The price bracket (1 budget .. 4 enterprise) a firm's annual software spend points to.
 pub fn spend_bracket(spend: SpendBand) -> u8 {
     match spend {
@@ -166,17 +146,6 @@ pub fn spend_bracket(spend: SpendBand) -> u8 {
         SpendBand::S10To40K => 2,
         SpendBand::S40To100K | SpendBand::S100To500K => 3,
         SpendBand::S500KTo1M | SpendBand::S1MPlus => 4,
-    }
-}
-
-/// The firm size we expect to sign this many new injury cases a month.
-pub fn caseload_size(cases: CasesBand) -> FirmSize {
-    match cases {
-        CasesBand::C1To10 => FirmSize::E2To5,
-        CasesBand::C11To25 => FirmSize::E6To20,
-        CasesBand::C26To50 => FirmSize::E21To50,
-        CasesBand::C51To100 => FirmSize::E51To200,
-        CasesBand::C101Plus => FirmSize::E200Plus,
     }
 }
 
@@ -289,17 +258,6 @@ pub fn fit<'a>(vendor: &'a Vendor, firm: &FirmFacts, effects: &DismissalEffects)
             facts.push(Fact::ForEnterprise(spend));
         }
     }
-    // Caseload against the sizes the vendor serves.
-    if let Some(cases) = firm.cases {
-        let size = caseload_size(cases);
-        if vendor.firm_sizes_supported.contains(&size) {
-            points += 1;
-            if firm.size != Some(size) {
-                facts.push(Fact::ServesCaseload { size, cases });
-            }
-        }
-    }
-
     // Size.
     points += i32::from(super::pick_for_me::size_fit(vendor, firm.size));
     let mut near = None;
@@ -399,7 +357,6 @@ mod tests {
         FirmFacts {
             size: Some(FirmSize::E6To20),
             spend: Some(SpendBand::S5To10K),
-            cases: Some(CasesBand::C51To100),
             tools,
         }
     }
@@ -440,19 +397,47 @@ mod tests {
         let rich = fit(&rich, &firm(&tools), &effects);
         assert_eq!(
             rich.points,
-            4 + 2 - 1 + 1 + 2,
-            "two tools, PI focus, $$$ over, caseload"
+            4 + 2 - 1 + 2,
+            "two tools, PI focus, $$$ over, size"
         );
         assert_eq!(
             rich.fact_texts(),
             [
                 "Integrates with Clio Manage and Dropbox, which your firm use",
                 "Built for personal-injury firms",
-                "Serves firms of 51-200 employees, the size we expect for your 51-100 new injury cases a month",
                 "Serves firms of 6-20 employees like yours",
                 "Fast",
             ]
         );
+    }
+
+    #[test]
+    fn the_firms_own_size_is_the_only_size_a_fact_gives_as_the_firms() {
+        // Whatever sizes a vendor serves, "like yours" names the firm's size and nothing speaks
+        // of a size expected from its caseload (issue 77: two size reasons on one profile).
+        let effects = DismissalEffects::default();
+        for firm_size in FirmSize::ALL {
+            for served in FirmSize::ALL {
+                let v = priced(1, 2, &[served, firm_size]);
+                let facts = FirmFacts {
+                    size: Some(firm_size),
+                    ..firm(&[])
+                };
+                let texts = fit(&v, &facts, &effects).fact_texts();
+                let own: Vec<&String> = texts.iter().filter(|t| t.contains("like yours")).collect();
+                assert_eq!(
+                    own,
+                    [&format!("Serves {} like yours", size_phrase(firm_size))],
+                    "{texts:?}"
+                );
+                assert!(
+                    texts
+                        .iter()
+                        .all(|t| !t.contains("expect") && !t.contains("cases a month")),
+                    "{texts:?}"
+                );
+            }
+        }
     }
 
     #[test]

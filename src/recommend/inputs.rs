@@ -17,7 +17,6 @@ pub fn facts(ctx: &FirmContext) -> FirmFacts<'_> {
     FirmFacts {
         size: ctx.size,
         spend: ctx.onboarding.map(|o| o.annual_software_spend_band),
-        cases: ctx.onboarding.map(|o| o.injury_cases_per_month_band),
         tools: &ctx.tool_names,
     }
 }

@@ -23,30 +23,32 @@ pub const OVERALL_NOTE: &str =
     "Not enough recent data for your firm size; showing popular picks overall.";
 pub const UNKNOWN_SIZE_NOTE: &str =
     "Your firm size is not set, so these picks use demo bookings from all firms.";
-pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
+pub const NO_STAGE_DATA_NOTE: &str = "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, tech stack and dismissals.";
 /// [`NO_STAGE_DATA_NOTE`] when what the firm told us does not tell the picks apart (the tie note
 /// beside it says so).
 pub const NO_STAGE_DATA_TIED_NOTE: &str =
     "No recent demo bookings in this category yet, so these picks rest on what your firm told us.";
-pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.";
+pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, tech stack and dismissals. An administrator can import bookings under Import.";
 pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
 /// [`NO_REAL_BOOKINGS_NOTE`] when what the firm told us does not tell the picks apart.
 pub const NO_REAL_BOOKINGS_TIED_NOTE: &str = "No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.";
 /// The page-wide note when the widest basis of any stage is [`Basis::NoStageBookings`].
-pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
+pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
 /// The page-wide note while no real booking exists and no sample set either: the one story of
 /// where the page's evidence comes from, said once for every category (their own notes then say
 /// nothing more of it).
-pub const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.";
+pub const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, tech stack and dismissals. An administrator can import bookings under Import.";
 /// [`PAGE_NO_REAL_BOOKINGS_NOTE`] while Vendor Trends shows the generated sample set.
-pub const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
+pub const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
 /// Earlier wordings of the notes without booking evidence; picks saved then still carry them.
-const OLD_NO_STAGE_DATA_NOTES: [&str; 3] = [
+const OLD_NO_STAGE_DATA_NOTES: [&str; 4] = [
+    "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, tech stack and dismissals.",
     "No recent demo bookings in this stage yet; these picks are chosen by fit with your firm's size.",
     "No recent demo bookings in this category yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals.",
     "No recent demo bookings in this category yet, so these picks are ranked by fit with your firm's size, practice area and tech stack.",
 ];
-const OLD_NO_REAL_BOOKINGS_NOTES: [&str; 3] = [
+const OLD_NO_REAL_BOOKINGS_NOTES: [&str; 4] = [
+    "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.",
     "No demo bookings have been imported yet, so these picks are ranked by what your firm told us: its size, software spend, caseload, practice area, tech stack and dismissals. An administrator can import bookings under Import.",
     "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's size, practice area and tech stack. An administrator can import bookings under Import.",
     "No demo bookings have been imported yet, so these picks are ranked by fit with your firm's practice area and tech stack (set your firm size in your profile to count it too). An administrator can import bookings under Import.",
@@ -104,14 +106,56 @@ impl Basis {
     }
 }
 
+/// The line of a stored note that lists the tie group's vendor ids.
+const TIE_GROUP_LINE: &str = "Tie group:";
+
 /// A stage's note as stored: the basis note on the first line (empty for none) and, when some
-/// picks tie, the tie note on the second (see `reason_lines`), so the stored pick sets keep
-/// their shape.
-pub fn stored_note(basis: Option<&str>, tie: Option<&str>) -> Option<String> {
+/// picks tie, the tie note on the second and the tie group's vendor ids on the third (see
+/// `reason_lines`), so the stored pick sets keep their shape.
+pub fn stored_note(basis: Option<&str>, tie: Option<&str>, group: &[u64]) -> Option<String> {
     match (basis, tie) {
         (basis, None) => basis.map(String::from),
-        (basis, Some(tie)) => Some(reason_lines::with_items(basis.unwrap_or_default(), &[tie])),
+        (basis, Some(tie)) => {
+            let ids: Vec<String> = group.iter().map(u64::to_string).collect();
+            let group = format!("{TIE_GROUP_LINE} {}", ids.join(","));
+            let items: Vec<&str> = if ids.is_empty() {
+                vec![tie]
+            } else {
+                vec![tie, &group]
+            };
+            Some(reason_lines::with_items(basis.unwrap_or_default(), &items))
+        }
     }
+}
+
+/// The tie group a stored note lists; `None` for a note without one (no tie, or picks saved
+/// before the group was kept: their stored tie texts stand).
+pub fn tie_group(stored: Option<&str>) -> Option<Vec<u64>> {
+    let items = reason_lines::items(stored?);
+    let line = items.iter().find_map(|l| l.strip_prefix(TIE_GROUP_LINE))?;
+    line.split(',')
+        .map(|id| id.trim().parse().ok())
+        .collect::<Option<Vec<u64>>>()
+        .filter(|ids| !ids.is_empty())
+}
+
+/// The stored note with `group` as its tie group; unchanged for an empty group. A stage that
+/// tied nowhere before gets a tie note too (the page counts both again on reading).
+pub fn with_tie_group(stored: Option<&str>, group: &[u64]) -> Option<String> {
+    if group.is_empty() {
+        return stored.map(String::from);
+    }
+    let (basis, tie) = read_note(stored);
+    let tie = tie.unwrap_or_else(|| fit::tie_note(group.len()));
+    stored_note(basis, Some(&tie), group)
+}
+
+/// The stage's tie, counted now: of the stored `group`, the vendors the firm can still be shown
+/// (`shown`). Returns the note above the picks and the text of a card in the group, or `None`
+/// when fewer than two remain. The banner's count is always each card's count plus one.
+pub fn tie_now(group: &[u64], shown: impl Fn(u64) -> bool) -> Option<(usize, String, String)> {
+    let count = group.iter().filter(|&&id| shown(id)).count();
+    (count > 1).then(|| (count, fit::tie_note(count), fit::tie_text(count - 1)))
 }
 
 /// A stored note read back: (the basis note, the tie note).
@@ -148,6 +192,10 @@ pub struct PickedStage<'a> {
     pub note: Option<String>,
     /// "These 5 fit your firm equally well…" when some picks tie.
     pub tie_note: Option<String>,
+    /// The stage's one tie group: every candidate equal to its first tied pick, that pick
+    /// included; empty when no pick ties. Stored with the note, so the page can count it again
+    /// after dismissals (see [`tie_group`]).
+    pub tie_group: Vec<u64>,
     pub used_size_fallback: bool,
 }
 
@@ -204,12 +252,12 @@ pub fn integration_reason(shared: &[&String]) -> Option<String> {
 
 /// Ranks vendors by what the firm told us (`fit`), for stages without booking evidence. With a
 /// known size, vendors that serve neither it nor a neighbouring size are left out. Returns the
-/// picks and the tie note.
+/// picks, the tie note and the tie group.
 fn pick_by_fit<'a>(
     candidates: Vec<&'a Vendor>,
     firm: &FirmFacts,
     effects: &DismissalEffects,
-) -> (Vec<Picked<'a>>, Option<String>) {
+) -> Finished<'a> {
     let mut fits: Vec<Fit> = candidates
         .into_iter()
         .filter(|v| firm.size.is_none() || size_fit(v, firm.size) > 0)
@@ -225,25 +273,39 @@ fn pick_by_fit<'a>(
     finish(&fits, shown, key)
 }
 
-/// The picks from their ranking: each card's distinct reason, and the ties with their note.
+/// The picks, the tie note and the tie group (see [`PickedStage`]).
+type Finished<'a> = (Vec<Picked<'a>>, Option<String>, Vec<u64>);
+
+/// The picks from their ranking: each card's distinct reason, and the tie with its note.
 /// `ranked` is every candidate best first, `shown` the picks with their reasons strongest first,
-/// `key` what must be equal for two vendors to tie.
+/// `key` what must be equal for two vendors to tie. A stage states one tie group, that of its
+/// first tied pick: the note counts it and every card in it says the same count less itself, so
+/// the banner and the cards can never disagree.
 fn finish<'a, Key: PartialEq>(
     ranked: &[Fit<'a>],
     shown: Vec<(&Fit<'a>, Vec<String>)>,
     key: impl Fn(&Fit) -> Key,
-) -> (Vec<Picked<'a>>, Option<String>) {
+) -> Finished<'a> {
     let cards = fit::distinct_card_reasons(shown.iter().map(|(_, reasons)| reasons.clone()));
-    let mut tie_note = None;
+    let group: Vec<u64> = shown
+        .iter()
+        .map(|(f, _)| {
+            ranked
+                .iter()
+                .filter(|o| key(o) == key(f))
+                .map(|o| o.vendor.id)
+                .collect::<Vec<u64>>()
+        })
+        .find(|equal| equal.len() > 1)
+        .unwrap_or_default();
+    let tie_note = (!group.is_empty()).then(|| fit::tie_note(group.len()));
     let picks = shown
         .into_iter()
         .zip(cards)
         .map(|((f, reasons), card)| {
-            let equal = ranked.iter().filter(|o| key(o) == key(f)).count();
-            let tie = (equal > 1).then(|| fit::tie_text(equal - 1));
-            if tie.is_some() && tie_note.is_none() {
-                tie_note = Some(fit::tie_note(equal));
-            }
+            let tie = group
+                .contains(&f.vendor.id)
+                .then(|| fit::tie_text(group.len() - 1));
             // The history keeps the card's reason first, the other facts about the firm's fit,
             // and the tie; a highlight only when it is the card's.
             let mut all = vec![card.clone()];
@@ -260,7 +322,7 @@ fn finish<'a, Key: PartialEq>(
             }
         })
         .collect();
-    (picks, tie_note)
+    (picks, tie_note, group)
 }
 
 /// Picks up to three vendors of one stage. `vendors` are the stage category's vendors; `demand`
@@ -280,11 +342,12 @@ pub fn pick_stage<'a>(
         .filter(|v| v.is_active && !excluded.contains(&v.id))
         .collect();
     let by_fit = |candidates: Vec<&'a Vendor>, note: &str, tied_note: &str| {
-        let (picks, tie_note) = pick_by_fit(candidates, firm, effects);
+        let (picks, tie_note, tie_group) = pick_by_fit(candidates, firm, effects);
         PickedStage {
             picks,
             note: Some(if tie_note.is_some() { tied_note } else { note }.into()),
             tie_note,
+            tie_group,
             used_size_fallback: false,
         }
     };
@@ -354,11 +417,12 @@ pub fn pick_stage<'a>(
             (f, reasons)
         })
         .collect();
-    let (picks, tie_note) = finish(&ranked, shown, |f| (count(f.vendor), f.points));
+    let (picks, tie_note, tie_group) = finish(&ranked, shown, |f| (count(f.vendor), f.points));
     PickedStage {
         picks,
         note: note.map(String::from),
         tie_note,
+        tie_group,
         used_size_fallback: *fallback,
     }
 }
@@ -366,14 +430,13 @@ pub fn pick_stage<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::profile::bands::{CasesBand, SpendBand};
+    use crate::profile::bands::SpendBand;
     use crate::recommend::ranking::tests_support::vendor;
 
     fn sized(size: Option<FirmSize>) -> FirmFacts<'static> {
         FirmFacts {
             size,
             spend: None,
-            cases: None,
             tools: &[],
         }
     }
@@ -523,7 +586,6 @@ mod tests {
         let budget = FirmFacts {
             size: Some(E6To20),
             spend: Some(SpendBand::S0To5K),
-            cases: Some(CasesBand::C11To25),
             tools: &tools,
         };
         let none = DismissalEffects::default();
@@ -608,11 +670,19 @@ mod tests {
             "each card still says something of its own vendor"
         );
         // Read back, the stored note gives both notes.
-        let stored = stored_note(s.note.as_deref(), s.tie_note.as_deref());
+        let stored = stored_note(s.note.as_deref(), s.tie_note.as_deref(), &s.tie_group);
         assert_eq!(
             read_note(stored.as_deref()),
             (s.note.as_deref(), s.tie_note.clone())
         );
+        assert_eq!(tie_group(stored.as_deref()), Some(vec![1, 3, 5, 8, 9]));
+        // A stage without a tie that gets one on a refill keeps both notes.
+        let grown = with_tie_group(s.note.as_deref(), &[3, 5]);
+        assert_eq!(tie_group(grown.as_deref()), Some(vec![3, 5]));
+        assert_eq!(read_note(grown.as_deref()).0, s.note.as_deref());
+        assert_eq!(with_tie_group(Some("Basis"), &[]).as_deref(), Some("Basis"));
+        assert_eq!(tie_now(&[1, 3, 5], |id| id != 3).map(|(n, ..)| n), Some(2));
+        assert!(tie_now(&[1, 3], |id| id != 3).is_none());
         assert_eq!(Basis::of_note(s.note.as_deref()), Basis::NoRealBookings);
         assert_eq!(read_note(Some("\nTie")), (None, Some("Tie".to_string())));
     }
@@ -626,7 +696,8 @@ mod tests {
             (Some(OVERALL_NOTE), Basis::AllFirms),
             (Some(NO_STAGE_DATA_NOTE), Basis::NoStageBookings),
             (Some(NO_STAGE_DATA_TIED_NOTE), Basis::NoStageBookings),
-            (Some(OLD_NO_STAGE_DATA_NOTES[1]), Basis::NoStageBookings),
+            (Some(OLD_NO_STAGE_DATA_NOTES[0]), Basis::NoStageBookings),
+            (Some(OLD_NO_STAGE_DATA_NOTES[2]), Basis::NoStageBookings),
             (Some(NO_REAL_BOOKINGS_NOTE), Basis::NoRealBookings),
             (Some(NO_REAL_BOOKINGS_TIED_NOTE), Basis::NoRealBookings),
             (Some(OLD_NO_REAL_BOOKINGS_NOTES[0]), Basis::NoRealBookings),

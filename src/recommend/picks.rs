@@ -82,7 +82,11 @@ pub fn pick_for_me_for(
                 .map(|p| StoredPick::new(p.vendor.id, &p.card, p.tie.as_deref()))
                 .collect(),
             source: PickSource::PickForMe,
-            note: pick_for_me::stored_note(picked.note.as_deref(), picked.tie_note.as_deref()),
+            note: pick_for_me::stored_note(
+                picked.note.as_deref(),
+                picked.tie_note.as_deref(),
+                &picked.tie_group,
+            ),
             used_size_fallback: picked.used_size_fallback,
             at,
         };
@@ -143,25 +147,38 @@ pub fn persisted(
         let Some((_, set)) = sets.iter().find(|(c, _)| *c == stage.id) else {
             continue;
         };
-        let (note, tie_note) = pick_for_me::read_note(set.note.as_deref());
+        let (note, mut tie_note) = pick_for_me::read_note(set.note.as_deref());
         let basis = Basis::of_note(note);
         if basis > widest.0 {
             widest = (basis, note);
         }
         // A dismissed pick stays stored (its undo puts it back), and the picks that replaced it
         // come after it: the first three shown are the stage's picks.
-        let picks: Vec<PickView> = set
+        let shown =
+            |id: u64| !dismissed.contains(&id) && catalog.vendor(id).is_some_and(|v| v.is_active);
+        let mut picks: Vec<PickView> = set
             .picks
             .iter()
-            .filter(|p| !dismissed.contains(&p.vendor_id))
+            .filter(|p| shown(p.vendor_id))
             .filter_map(|p| {
                 catalog
                     .vendor(p.vendor_id)
-                    .filter(|v| v.is_active)
                     .map(|v| PickView::new(catalog, v, p))
             })
             .take(pick_for_me::PICKS_PER_STAGE)
             .collect();
+        // The tie is counted now, once, from the stored group less what the firm can no longer
+        // be shown: the note and every card in the group say the same number (issue 77).
+        if let Some(group) = pick_for_me::tie_group(set.note.as_deref()) {
+            let tie = pick_for_me::tie_now(&group, shown);
+            tie_note = tie.as_ref().map(|(_, note, _)| note.clone());
+            for pick in &mut picks {
+                pick.tie = tie
+                    .as_ref()
+                    .filter(|_| group.contains(&pick.vendor_id))
+                    .map(|(_, _, card)| card.clone());
+            }
+        }
         any_fallback |= set.used_size_fallback;
         items.push(StagePicks {
             category_id: stage.id,

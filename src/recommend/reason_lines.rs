@@ -47,12 +47,19 @@ pub struct ReasonList {
 impl ReasonList {
     pub fn from_stored(stored: &[String]) -> ReasonList {
         let mut list = ReasonList::default();
-        for reason in stored {
+        for reason in stored.iter().filter(|r| !is_expected_size(r)) {
             list.strengths.push(sentence(reason).to_string());
             list.needs_met.extend(items(reason));
         }
         list
     }
+}
+
+/// Whether a stored reason gives a firm size expected from the firm's caseload. Such reasons were
+/// recorded before issue 77; the firm's own size is the only size a reason gives now, so the
+/// screens leave them out of a history.
+fn is_expected_size(stored: &str) -> bool {
+    sentence(stored).contains(", the size we expect for your ")
 }
 
 #[cfg(test)]
@@ -91,6 +98,18 @@ mod tests {
         let list = ReasonList::from_stored(std::slice::from_ref(&old));
         assert_eq!(list.strengths, [old]);
         assert!(list.needs_met.is_empty());
+    }
+
+    #[test]
+    fn a_recorded_size_expected_from_the_caseload_is_left_out() {
+        let stored = [
+            "Serves firms of 6-20 employees like yours".to_string(),
+            "Serves firms of 21-50 employees, the size we expect for your 26-50 new injury cases a month".to_string(),
+        ];
+        assert_eq!(
+            ReasonList::from_stored(&stored).strengths,
+            ["Serves firms of 6-20 employees like yours"]
+        );
     }
 
     #[test]

@@ -51,13 +51,14 @@ pub fn after_dismissal(app: &RecommendState, user: &User, vendor_id: u64) -> Res
         return Ok(());
     }
     let stored: HashSet<u64> = set.picks.iter().map(|p| p.vendor_id).collect();
-    let replacements = match set.source {
+    let (replacements, tie_group) = match set.source {
         PickSource::PickForMe => {
             by_pick_for_me(app, &catalog, user, category_id, &hidden, &stored, need)?
         }
-        PickSource::Questionnaire => {
-            by_questionnaire(app, &catalog, user, category_id, &hidden, &stored, need)?
-        }
+        PickSource::Questionnaire => (
+            by_questionnaire(app, &catalog, user, category_id, &hidden, &stored, need)?,
+            Vec::new(),
+        ),
     };
     if replacements.is_empty() {
         return Ok(());
@@ -79,6 +80,17 @@ pub fn after_dismissal(app: &RecommendState, user: &User, vendor_id: u64) -> Res
     refilled
         .picks
         .extend(replacements.into_iter().map(|r| r.pick));
+    // The stage keeps one tie group: the replacements' joins the stored one (the dismissed
+    // vendor stays listed, so an undo counts it again; the page leaves out whom it cannot show).
+    if !tie_group.is_empty() {
+        let mut group = pick_for_me::tie_group(set.note.as_deref()).unwrap_or_default();
+        for id in tie_group {
+            if !group.contains(&id) {
+                group.push(id);
+            }
+        }
+        refilled.note = pick_for_me::with_tie_group(set.note.as_deref(), &group);
+    }
     storage::refill_picks(
         &app.store,
         firm_id,
@@ -103,7 +115,7 @@ fn by_pick_for_me(
     hidden: &HashSet<u64>,
     stored: &HashSet<u64>,
     need: usize,
-) -> Result<Vec<Replacement>> {
+) -> Result<(Vec<Replacement>, Vec<u64>)> {
     let ctx = inputs::firm_context(&app.store, catalog, user)?;
     let firm = inputs::facts(&ctx);
     let all_dismissals = storage::dismissals(&app.store, user.firm.id)?;
@@ -122,11 +134,15 @@ fn by_pick_for_me(
     let mut excluded = ctx.owned_in(category_id);
     excluded.extend(hidden.iter().copied());
     let mut out: Vec<Replacement> = Vec::new();
+    let mut tie_group = Vec::new();
     for pass in 0..2 {
         if pass == 1 {
             excluded.extend(stored.iter().copied());
         }
         let picked = pick_for_me::pick_stage(&vendors, &firm, &excluded, &effects, tiers.as_ref());
+        if pass == 0 {
+            tie_group = picked.tie_group;
+        }
         for p in picked.picks {
             if out.len() < need
                 && !stored.contains(&p.vendor.id)
@@ -142,7 +158,7 @@ fn by_pick_for_me(
             break;
         }
     }
-    Ok(out)
+    Ok((out, tie_group))
 }
 
 /// The next vendors of the ranking of the firm's latest answers to the category's questionnaire

@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 
 use crate::helpers::{TestApp, TestResponse};
 
-const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.";
-const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
-const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.";
+const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, tech stack and dismissals. An administrator can import bookings under Import.";
+const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
+const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
 
 /// A category's picks without booking evidence: the page's note says once what they rest on, so
 /// the category's says nothing of it; the tie note says when picks tie, with the real count.

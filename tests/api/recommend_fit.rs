@@ -385,3 +385,159 @@ async fn needs_are_listed_one_answer_each_and_context_is_never_quoted_as_a_need(
         &row[col("Your criteria")]
     );
 }
+
+/// The tie a category states: the banner's count and each tied card's count of others.
+fn tie_counts(item: &Value) -> (Option<usize>, Vec<usize>) {
+    let banner = item["tieNote"].as_str().map(|note| {
+        note.strip_prefix("These ")
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{note}"))
+    });
+    let cards = item["picks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|p| p["tie"].as_str())
+        .map(|tie| {
+            tie.strip_prefix("Fits your firm as well as ")
+                .and_then(|t| t.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("{tie}"))
+        })
+        .collect();
+    (banner, cards)
+}
+
+fn assert_tie_agrees(item: &Value) {
+    let (banner, cards) = tie_counts(item);
+    match banner {
+        None => assert!(cards.is_empty(), "cards tie without a banner: {item}"),
+        Some(n) => {
+            assert!(!cards.is_empty(), "a banner without a tied card: {item}");
+            assert!(
+                cards.iter().all(|&others| others + 1 == n),
+                "the banner says {n}, the cards {cards:?}: {item}"
+            );
+        }
+    }
+}
+
+/// "These 6 fit your firm equally well" above cards saying 5, 4 and 3 others (issue 77): one
+/// count of the tie group feeds the banner and every card, and it follows dismissals and undos.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_tie_banner_and_every_tied_card_count_the_same_group_after_dismissals() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let body = pick_for_me(&mut app).await;
+    for item in body["items"].as_array().unwrap() {
+        assert_tie_agrees(item);
+    }
+    // A category whose three cards all tie in a group larger than three.
+    let item = body["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|i| {
+            let (banner, cards) = tie_counts(i);
+            cards.len() == 3 && banner.is_some_and(|n| n >= 5)
+        })
+        .expect("a firm that told us only its size sees a large tie")
+        .clone();
+    let category = item["categoryId"].as_u64().unwrap();
+    let before = tie_counts(&item).0.unwrap();
+    let category_item = |body: &Value| {
+        body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == category)
+            .unwrap()
+            .clone()
+    };
+
+    let mut dismissed = Vec::new();
+    for round in 1..=2 {
+        let shown = category_item(&app.get("/api/recommendations/persisted").await.json());
+        let vendor = shown["picks"][0]["vendorId"].as_u64().unwrap();
+        let res = app
+            .post(
+                "/api/recommendations/dismissed",
+                json!({ "vendorId": vendor, "reason": "already_evaluated" }),
+            )
+            .await;
+        assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+        dismissed.push(vendor);
+        let after = category_item(&app.get("/api/recommendations/persisted").await.json());
+        assert_tie_agrees(&after);
+        assert_eq!(
+            tie_counts(&after).0,
+            Some(before - round),
+            "the dismissed vendor leaves the group: {after}"
+        );
+        assert_eq!(after["picks"].as_array().unwrap().len(), 3, "{after}");
+        assert!(tie_counts(&after).1.len() == 3, "{after}");
+    }
+
+    // Undo puts the vendor back in the group, and the counts with it.
+    let res = app
+        .call(
+            Method::DELETE,
+            &format!("/api/recommendations/dismissed/{}", dismissed[1]),
+            None,
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let after = category_item(&app.get("/api/recommendations/persisted").await.json());
+    assert_tie_agrees(&after);
+    assert_eq!(tie_counts(&after).0, Some(before - 1), "{after}");
+}
+
+/// A firm of 6-20 employees with 26-50 new injury cases a month: no reason gives it a second
+/// size from its caseload (issue 77: "…21-50 employees, the size we expect for your 26-50 new
+/// injury cases a month" beside "…6-20 employees like yours").
+#[tokio::test(flavor = "multi_thread")]
+async fn the_firms_size_is_the_only_size_a_reason_gives_it() {
+    let mut app = TestApp::new();
+    firm(
+        &mut app,
+        "ops@mid-injury.com",
+        "E6_20",
+        json!({ "attorneysCountBand": "A2_5", "employeesCountBand": "E11_50",
+                "injuryCasesPerMonthBand": "C26_50", "annualSoftwareSpendBand": "S10_40K" }),
+        &[(PRACTICE_MANAGEMENT, &[CLIO_MANAGE])],
+    )
+    .await;
+    let body = pick_for_me(&mut app).await;
+    let past = app
+        .get("/api/past-recommendations?pageSize=100")
+        .await
+        .json();
+    let mut reasons: Vec<String> = Vec::new();
+    for item in body["items"].as_array().unwrap() {
+        for p in item["picks"].as_array().unwrap() {
+            reasons.push(p["reason"].as_str().unwrap().to_string());
+        }
+    }
+    for item in past["items"].as_array().unwrap() {
+        for s in item["reasons"]["strengths"].as_array().unwrap() {
+            reasons.push(s.as_str().unwrap().to_string());
+        }
+    }
+    assert!(reasons.len() > 10, "{reasons:?}");
+    for reason in &reasons {
+        assert!(
+            !reason.contains("size we expect") && !reason.contains("cases a month"),
+            "{reason}"
+        );
+        if reason.contains("like yours") {
+            assert_eq!(reason, "Serves firms of 6-20 employees like yours");
+        }
+    }
+    assert!(
+        reasons
+            .iter()
+            .any(|r| r == "Serves firms of 6-20 employees like yours"),
+        "the firm's own size is a reason somewhere: {reasons:?}"
+    );
+}

@@ -626,3 +626,92 @@ async fn trends_every_panel_downloads_as_csv_equal_to_the_json() {
         "Demo bookings, newest first: 3 to 7 of 55"
     );
 }
+
+/// A Trends card read "+0.7% vs the 30 days before" beside "change +977 (+15.6%)" from the
+/// comparison period (issue 77). The answer carries the one change the summary shows: the
+/// comparison period's when there is one holding bookings, else the last 30 days' from the 30
+/// days before; the summary CSV gives the same figure.
+#[tokio::test(flavor = "multi_thread")]
+async fn the_summary_shows_one_change_the_comparisons_else_the_last_30_days() {
+    let mut app = with_bookings().await;
+    let second_half = "start=2026-02-15&end=2026-02-28";
+    let summary_csv = |csv: Download| -> (String, String) {
+        let row = |name: &str| {
+            csv.table
+                .iter()
+                .find(|r| r[0] == name)
+                .unwrap_or_else(|| panic!("no {name} row: {:?}", csv.table))[1]
+                .clone()
+        };
+        (row("Change compares"), row("Difference in bookings"))
+    };
+
+    // Compared by default with 1-14 February (36 bookings): that change, and only that one.
+    let t = app.get(&format!("/api/trends?{second_half}")).await.json();
+    assert_eq!(t["compare"], "previous");
+    let summary = &t["summaryChange"];
+    assert_eq!(summary["basis"], "comparison", "{summary}");
+    assert_eq!(summary["count"], 25);
+    assert_eq!(summary["comparisonCount"], 36);
+    assert_eq!(summary["change"], t["changes"]["total"]);
+    assert_eq!(summary["change"]["difference"], -11);
+    assert_eq!(summary["comparisonStart"], "2026-02-01");
+    assert_eq!(summary["comparisonEnd"], "2026-02-14");
+    let csv = download(
+        &app.get(&format!(
+            "/api/trends?{second_half}&format=csv&panel=summary"
+        ))
+        .await,
+        "Measure",
+    );
+    let (compares, difference) = summary_csv(csv);
+    assert_eq!(compares, "This period with the comparison period");
+    assert_eq!(difference, "-11");
+
+    // No comparison: the last 30 days to the 28th (61) from the 30 days before (32).
+    let t = app
+        .get(&format!("/api/trends?{second_half}&compare=none"))
+        .await
+        .json();
+    let summary = &t["summaryChange"];
+    assert_eq!(summary["basis"], "last30Days", "{summary}");
+    assert_eq!(
+        (&summary["count"], &summary["comparisonCount"]),
+        (&t["last30"], &t["previous30"])
+    );
+    assert_eq!(summary["count"], 61);
+    assert_eq!(summary["comparisonCount"], 32);
+    assert_eq!(summary["change"]["difference"], 29);
+    assert_eq!(summary["change"]["percent"], 90.6);
+    assert_eq!(
+        [
+            &summary["start"],
+            &summary["end"],
+            &summary["comparisonStart"],
+            &summary["comparisonEnd"]
+        ],
+        ["2026-01-30", "2026-02-28", "2025-12-31", "2026-01-29"]
+    );
+    let csv = download(
+        &app.get(&format!(
+            "/api/trends?{second_half}&compare=none&format=csv&panel=summary"
+        ))
+        .await,
+        "Measure",
+    );
+    let (compares, difference) = summary_csv(csv);
+    assert_eq!(
+        compares,
+        "The last 30 days (2026-01-30 to 2026-02-28) with the 30 days before (2025-12-31 to 2026-01-29)"
+    );
+    assert_eq!(difference, "29");
+
+    // A chosen comparison period without a booking compares nothing: the last 30 days' change.
+    let t = app
+        .get(&format!("/api/trends?{FEBRUARY}&state=FL&compare=previous"))
+        .await
+        .json();
+    assert_eq!(t["comparison"]["total"], 0);
+    assert_eq!(t["summaryChange"]["basis"], "last30Days");
+    assert_eq!(t["summaryChange"]["count"], t["last30"]);
+}

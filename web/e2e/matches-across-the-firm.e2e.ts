@@ -155,7 +155,7 @@ describe('every category is reachable on /matches', () => {
     await page
       .getByRole('note')
       .getByText(
-        'Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals.',
+        'Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, tech stack and dismissals.',
       )
       .waitFor();
     await acrossTheFirm()

@@ -181,7 +181,7 @@ describe('recommendations for a new firm', () => {
     await page
       .getByRole('note')
       .getByText(
-        'No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, caseload, tech stack and dismissals. An administrator can import bookings under Import.',
+        'No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, tech stack and dismissals. An administrator can import bookings under Import.',
       )
       .waitFor();
     // In Lead Generation six vendors fit this firm (6-20 employees, $10,001-$40,000 a year, 11-25

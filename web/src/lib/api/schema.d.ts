@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: adf4934fa3541d3d0998d02e5a8516462846b932b7a3085e1ea5d5306b88d331
+ * openapi.json sha256: 6192a4666c44bcaa96719951f9c28db80cb0364f51b09a6103ab4edf9e9ff666
  */
 
 export interface paths {
@@ -3028,6 +3028,11 @@ export interface components {
             /** @description Either side has fewer than 20 bookings: too few bookings to call a trend. */
             tooFew: boolean;
         };
+        /**
+         * @description What the summary's change compares.
+         * @enum {string}
+         */
+        ChangeBasis: "comparison" | "last30Days";
         ChangePassword: {
             /**
              * @description A current code from the authenticator app (or a recovery code): needed when two-step
@@ -5511,6 +5516,38 @@ export interface components {
             /** @description An http(s) address, or the absolute path of a file on this server; empty: none. */
             source?: string | null;
         };
+        /**
+         * @description The one change the summary shows, computed here once so that no screen or file works out
+         *     another (issue 77: a card read "+0.7% vs the 30 days before" beside "change +977 (+15.6%)"
+         *     from the comparison period). The comparison period's when the answer has one holding any
+         *     booking, else the last 30 days' from the 30 days before them.
+         */
+        SummaryChange: {
+            basis: components["schemas"]["ChangeBasis"];
+            change: components["schemas"]["Change"];
+            /**
+             * Format: int64
+             * @description The bookings they are compared with.
+             */
+            comparisonCount: number;
+            /** Format: int64 */
+            comparisonDays: number;
+            comparisonEnd: string;
+            comparisonStart: string;
+            /**
+             * Format: int64
+             * @description The bookings compared: the period's, or its last 30 days'.
+             */
+            count: number;
+            /**
+             * Format: int64
+             * @description The days each side spans.
+             */
+            days: number;
+            end: string;
+            /** @description The first and last day of each side (YYYY-MM-DD). */
+            start: string;
+        };
         TableRows: {
             rows: number;
             table: string;
@@ -5598,6 +5635,7 @@ export interface components {
             /** @description The comparison the answer holds: `none` without one. */
             compare: components["schemas"]["CompareWith"];
             comparison?: null | components["schemas"]["Trends"];
+            summaryChange?: null | components["schemas"]["SummaryChange"];
         };
         /**
          * @description The panels of /trends whose numbers `GET /api/trends?format=csv&panel=` downloads.

@@ -162,6 +162,7 @@ export type TrendPeriod = Schemas['Trends'];
 /** A change between the period and its comparison; `tooFew`: no percentage, too few bookings to call a trend. */
 export type TrendChange = Schemas['Change'];
 export type TrendChanges = Schemas['Changes'];
+export type TrendSummaryChange = Schemas['SummaryChange'];
 export type TrendBucket = Schemas['Bucket'];
 export type TrendStack = Schemas['Stack'];
 export type TrendGranularity = Schemas['Granularity'];

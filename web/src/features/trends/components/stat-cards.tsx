@@ -2,12 +2,9 @@ import type { Trends } from '@/lib/api/types';
 import { isUnknownState, stateName } from '@/lib/us-states';
 
 import type { TrendChanges, TrendPeriod } from '@/lib/api/types';
-import { formatCount, formatDay, percentChange } from '../format';
+import { formatCount, formatDay } from '../format';
 
 import { StatCard } from './stat-card';
-
-const toneOf = (change: string | null) =>
-  change === null ? 'neutral' : change.startsWith('+') ? 'up' : change.startsWith('-') ? 'down' : 'neutral';
 
 type StatCardsProps = {
   trends: Trends;
@@ -15,48 +12,67 @@ type StatCardsProps = {
   changes?: TrendChanges | null;
 };
 
+/** "12.3": bookings per day, one decimal. */
+const perDay = (count: number, days: number) => (days > 0 ? count / days : 0).toFixed(1);
+
 /**
- * The four headline numbers. With a comparison period each shows its figure there and the
- * change; the last lines compare the 30 days ending on the range's last day with the 30 days
- * before them; Avg. per Day divides by the days of the selected range.
+ * The four headline numbers. Each card shows one change at most, and the change of the bookings
+ * is the server's `summaryChange`: the comparison period's when the answer has one, else the last
+ * 30 days' from the 30 days before (issue 77: never both). Avg. per Day divides by the days of
+ * the selected range and names the same period the change does, without a second change.
  */
 export function StatCards({ trends, comparison, changes }: StatCardsProps) {
-  const change = percentChange(trends.last30, trends.previous30);
+  const summary = trends.summaryChange ?? null;
   const topState = trends.stateCounts.find((entry) => !isUnknownState(entry.state));
-  const average = trends.days > 0 ? trends.total / trends.days : 0;
-  const recentDaily = (trends.last30 / 30).toFixed(1);
-  // The change is of the last 30 days of the range, not of the total above it: say so, and when.
-  const period = trends.rangeEnd ? `Last 30 days to ${formatDay(trends.rangeEnd)}` : 'Last 30 days';
   const topStateThen = topState ? changes?.states.find((entry) => entry.state === topState.state) : undefined;
-  const comparisonAverage = comparison && comparison.days > 0 ? comparison.total / comparison.days : 0;
+  const byComparison = summary?.basis === 'comparison';
+  const last30 = summary && !byComparison ? `Last 30 days to ${formatDay(summary.end)}` : 'Last 30 days';
+
+  const totalDetail = !summary
+    ? 'No bookings to compare yet'
+    : byComparison
+      ? `Comparison period: ${formatCount(summary.comparisonCount)}`
+      : summary.comparisonCount === 0
+        ? `${last30}: ${formatCount(summary.count)}, no bookings in the 30 days before`
+        : `${last30}: ${formatCount(summary.count)}`;
+  const totalChange = summary && (byComparison || summary.comparisonCount > 0) ? summary.change : null;
 
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
         title="Total Demos"
         value={formatCount(trends.total)}
-        compared={comparison ? { figure: formatCount(comparison.total), change: changes?.total } : null}
-        detail={change ? `${period}: ${change} vs the 30 days before` : `${period}: no bookings in the 30 days before`}
-        tone={toneOf(change)}
+        detail={totalDetail}
+        change={totalChange}
+        changeSuffix={byComparison ? undefined : 'vs the 30 days before'}
       />
       <StatCard
         title="Categories"
         value={formatCount(trends.categoryCounts.length)}
-        compared={comparison ? { figure: formatCount(comparison.categoryCounts.length) } : null}
-        detail="Active categories"
+        detail={
+          comparison ? `Active categories; ${formatCount(comparison.categoryCounts.length)} in the comparison period` : 'Active categories'
+        }
       />
       <StatCard
         title="Top State"
         value={topState ? stateName(topState.state) : 'N/A'}
-        compared={topStateThen ? { figure: `${formatCount(topStateThen.comparisonCount)} bookings`, change: topStateThen.change } : null}
-        detail={`${formatCount(topState?.count ?? 0)} bookings`}
+        detail={
+          topStateThen
+            ? `${formatCount(topState?.count ?? 0)} bookings; comparison period: ${formatCount(topStateThen.comparisonCount)}`
+            : `${formatCount(topState?.count ?? 0)} bookings`
+        }
+        change={topStateThen?.change ?? null}
       />
       <StatCard
         title="Avg. per Day"
-        value={average.toFixed(1)}
-        compared={comparison ? { figure: comparisonAverage.toFixed(1) } : null}
-        detail={change ? `${recentDaily} per day in the last 30 days (${change})` : `${recentDaily} per day in the last 30 days`}
-        tone={toneOf(change)}
+        value={perDay(trends.total, trends.days)}
+        detail={
+          !summary
+            ? '0.0 per day in the last 30 days'
+            : byComparison
+              ? `Comparison period: ${perDay(summary.comparisonCount, summary.comparisonDays)} per day`
+              : `${perDay(summary.count, summary.days)} per day in the last 30 days`
+        }
       />
     </dl>
   );
