@@ -126,15 +126,25 @@ impl FileStore {
         let copy = self.path.with_extension("redb.rewrite");
         // Left by a rewrite that failed midway (the live file is whole: the swap is a rename).
         let _ = std::fs::remove_file(&copy);
-        let rows = super::backup::copy_of(&opened.db.begin_read()?, &copy, tables)?;
-        std::fs::File::open(&copy)?.sync_all()?;
-        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
-        self.refuse_if_closed()?;
-        std::fs::rename(&copy, &self.path)?;
+        let copied = (|| {
+            let rows = super::backup::copy_of(&opened.db.begin_read()?, &copy, tables)?;
+            std::fs::File::open(&copy)?.sync_all()?;
+            let slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+            // A stop began meanwhile: the file it closed stays as it is.
+            self.refuse_if_closed()?;
+            std::fs::rename(&copy, &self.path)?;
+            anyhow::Ok((rows, slot))
+        })();
+        let (rows, mut slot) = copied.inspect_err(|_| {
+            let _ = std::fs::remove_file(&copy);
+        })?;
+        // The path names the new file now: the old one, unlinked, lives on only while a reader
+        // finishes with it, and is never handed out again (if the open below fails, the next
+        // transaction opens the new file).
+        *slot = None;
         if let Some(dir) = self.path.parent() {
             std::fs::File::open(dir)?.sync_all()?;
         }
-        // The old file, now unlinked, lives on only while a reader finishes with it.
         *slot = Some(open_again(&self.path, &self.space)?);
         drop(slot);
         hold.abort()?;
