@@ -168,7 +168,9 @@ fn tell_members(
             (
                 format!("{firm_name} is to be deleted on {}", day(d.due_at)),
                 format!(
-                    "{by} scheduled the deletion of {firm_name} for {}: every member's account                      and everything the firm holds here will be removed then. Until that day                      {} or the install's operator can take it back on the Firm page.",
+                    "{by} scheduled the deletion of {firm_name} for {}: every member's account \
+                     and everything the firm holds here will be removed then. Until that day \
+                     {} or the install's operator can take it back on the Firm page.",
                     day(d.due_at),
                     who_can_keep(&owners)
                 ),
