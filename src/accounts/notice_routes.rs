@@ -286,7 +286,7 @@ pub const BAD_TOKEN: &str = "This unsubscribe link is not valid. Check that you 
 fn claim(app: &AccountsState, raw: String) -> Result<(token::Unsubscribe, FirmId)> {
     let secret = notices::secret(&app.store)?;
     let claim = token::verify(&secret, &raw).ok_or_else(|| bad_request(BAD_TOKEN))?;
-    if claim.kind.security() {
+    if claim.kind.always_mailed() {
         return Err(bad_request(BAD_TOKEN));
     }
     let user = storage::find_user(&app.store, claim.user_id)?;

@@ -82,6 +82,12 @@ impl NoticeKind {
         )
     }
 
+    /// Mailed whatever the person chose (when mail is on), so its mail carries no unsubscribe
+    /// link and an unsubscribe token of it turns nothing off: security notices and the duties.
+    pub fn always_mailed(self) -> bool {
+        self.security() || self.operators_duty()
+    }
+
     pub fn message_kind(self) -> MessageKind {
         match self {
             NoticeKind::RoleChanged => MessageKind::RoleChanged,
@@ -140,9 +146,9 @@ impl Default for Pref {
 }
 
 impl Pref {
-    /// Whether `kind` is mailed: security kinds always (when mail is on).
+    /// Whether `kind` is mailed: the kinds told whatever one chose always (when mail is on).
     pub fn mails(self, kind: NoticeKind) -> bool {
-        self.email || kind.security()
+        self.email || kind.always_mailed()
     }
 }
 

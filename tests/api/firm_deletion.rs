@@ -307,6 +307,13 @@ async fn every_member_is_told_when_the_deletion_is_scheduled_and_when_it_is_take
         told[0].1
     );
     assert_eq!(deletion_mail(&app, member), vec![scheduled.clone()]);
+    // No member may turn it off, so no mail of it offers to.
+    for queued in litstack::mail::storage::recent(&app.state.store, 100).unwrap() {
+        if queued.kind == litstack::mail::MessageKind::FirmDeletion {
+            let link = litstack::mail::storage::unsubscribe_url(&app.state.store, queued.id);
+            assert_eq!(link.unwrap(), None, "{}", queued.subject);
+        }
+    }
     // The owner who asked is told too (the mail is their record of it); another firm is not.
     app.cookie = ann.clone();
     assert_eq!(deletion_notices(&mut app).await.len(), 1);

@@ -71,7 +71,7 @@ pub fn deliver_in(txn: &WriteTransaction, d: &Delivery) -> Result<()> {
     {
         let out = Outgoing::new(&settings, d.letter.clone());
         let id = mail_storage::enqueue_file(txn, &out, n.created_at)?;
-        if !n.kind.security() {
+        if !n.kind.always_mailed() {
             let secret = secret_in(txn)?;
             let url = unsubscribe_url(base, &secret, n.user_id, n.kind, n.created_at);
             mail_storage::set_unsubscribe_file(txn, id, &url)?;

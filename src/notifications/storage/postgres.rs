@@ -148,7 +148,7 @@ pub async fn deliver_in(conn: &mut PgConnection, d: &Delivery) -> Result<()> {
     {
         let out = Outgoing::new(&settings, d.letter.clone());
         let id = mail_storage::enqueue_pg(&mut *conn, &out, n.created_at).await?;
-        if !n.kind.security() {
+        if !n.kind.always_mailed() {
             let secret = secret_in(&mut *conn).await?;
             let url = unsubscribe_url(base, &secret, n.user_id, n.kind, n.created_at);
             mail_storage::set_unsubscribe_pg(&mut *conn, id, &url).await?;
