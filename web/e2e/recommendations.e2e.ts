@@ -1,8 +1,10 @@
+import path from 'node:path';
+
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshotDir, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 // A new firm's way through recommendations, told as one story: Pick For Me, two questionnaires,
@@ -221,6 +223,49 @@ describe('recommendations for a new firm', () => {
     await best.getByText('Built for personal-injury firms', { exact: true }).waitFor();
     expect(await best.getByText('Tie', { exact: true }).count()).toBe(0);
     await stageButton('Lead Generation').click();
+  });
+
+  test('a dismissed tied pick is counted out of the tie by the note and every card alike, and its undo counts it back', async () => {
+    const panel = stagePanel('Lead Generation');
+    const note = panel.getByRole('note');
+    const tieLines = async () =>
+      (await panel.getByRole('article').all()).length > 0
+        ? await Promise.all((await panel.getByRole('article').all()).map((c) => c.getByText(/^Fits your firm as well as/).innerText()))
+        : [];
+    await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    await panel.getByRole('button', { name: 'Dismiss Avvo' }).click();
+    const ask = page.getByRole('dialog', { name: 'Dismiss Avvo?' });
+    await ask.getByLabel('Already evaluated').check();
+    await ask.getByRole('button', { name: 'Dismiss', exact: true }).click();
+    await panel.getByRole('article', { name: 'Avvo' }).waitFor({ state: 'detached' });
+    // One count, from one place: five left in the group, so each card ties with four others.
+    await note.getByText('These 5 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.waitForTimeout(100);
+      const lines = await tieLines();
+      expect(lines.length, `${width} px`).toBe(3);
+      for (const line of lines) {
+        expect(line, `${width} px`).toBe(
+          'Fits your firm as well as 4 other vendors here on what we know; equal picks are listed in the order they joined the catalog',
+        );
+      }
+      await panel.screenshot({ path: path.join(screenshotDir, `matches-tie-after-dismissal-${width}.png`) });
+      await expectNoAxeViolations(`/matches tie after a dismissal at ${width} px`);
+    }
+    await browser.setWidth(1440);
+    // Undone from the history, where a dismissal stays to be undone after its toast is gone.
+    await page.goto('/past?show=dismissed');
+    await page.getByRole('button', { name: 'Undo dismissing Avvo' }).click();
+    await page.getByRole('button', { name: 'Undo dismissing Avvo' }).waitFor({ state: 'detached' });
+    await page.goto('/matches?showCategory=Lead%20Generation');
+    await panel.getByRole('article', { name: 'Avvo' }).waitFor();
+    await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    for (const line of await tieLines()) {
+      expect(line).toBe(
+        'Fits your firm as well as 5 other vendors here on what we know; equal picks are listed in the order they joined the catalog',
+      );
+    }
   });
 
   test('a Schedule Meeting click opens the scheduler, adds nothing to the shortlist and changes no status', async () => {

@@ -174,6 +174,18 @@ describe('/trends for an analyst', () => {
     await page.getByLabel('Compare with').selectOption({ label: 'Previous period' });
     await waitForParam('compare', 'previous');
     await card('Total Demos').getByText('+39, too few bookings to call a trend').waitFor();
+    // One change per card: the chosen comparison's, not also the last 30 days' (issue 77).
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.waitForTimeout(100);
+      const total = (await card('Total Demos').innerText()).replace(/\s+/g, ' ');
+      expect(total, `${width} px`).not.toMatch(/vs the 30 days before|Last 30 days/);
+      expect(total.match(/[+-]\d[\d,]*(?: \(|,)/g) ?? [], `${width} px: ${total}`).toHaveLength(1);
+      await card('Total Demos').screenshot({ path: path.join(screenshotDir, `trends-one-change-${width}.png`) });
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    }
+    await browser.setWidth(1440);
 
     const vendors = panel('Top Vendors');
     // No category: the top vendors of every category, most bookings first.
