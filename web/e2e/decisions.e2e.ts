@@ -165,7 +165,22 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   await checkWidths('decision-open-viewer');
   await signInAs('ann@owner-law.test');
   await page.reload();
-  await page.getByRole('button', { name: 'Approve version 1' }).click();
+  // For an approver, Approve is the page's main action: above the record, the only filled button,
+  // and on the first screen at a laptop's size; Print is a secondary one. The hash is shown once.
+  const approve = page.getByRole('button', { name: 'Approve version 1' });
+  await approve.waitFor();
+  const facts = page.getByRole('heading', { name: 'Evaluation', level: 2 });
+  expect((await approve.boundingBox())!.y).toBeLessThan((await facts.boundingBox())!.y);
+  expect((await approve.boundingBox())!.y + 40).toBeLessThan(page.viewportSize()!.height);
+  expect(await page.getByRole('button', { name: 'Print' }).getAttribute('class')).toContain('border');
+  const open = (await page.request
+    .get(`/api/decisions${new URL(page.url()).pathname.replace('/decisions', '')}`)
+    .then((r) => r.json())) as {
+    versionHash: string;
+  };
+  const shown = (await page.locator('main').innerText()).split(open.versionHash);
+  expect(shown.length - 1).toBe(2); // the header, and version 1 in the list of versions
+  await approve.click();
   await approvals.getByText('Approved this version').waitFor();
 
   // An edit makes Ann's approval stale; the screen says what changed.
@@ -241,11 +256,14 @@ test('the round closed with the proposal: a member who never scored is offered n
   expect(list.items[0]!.version).toBe(2);
 });
 
-test("the final decision's contract starts with its cost and start date, and the renewal row names the notice day", async () => {
+test('the final decision leads to its contract, which starts with its cost and start date, and the renewal row names the notice day', async () => {
   const [chosen] = vendors as [{ id: number; name: string }];
-  await page.goto('/tech-stack');
+  const list = (await page.request.get('/api/decisions').then((r) => r.json())) as { items: { id: number }[] };
+  await page.goto(`/decisions/${list.items[0]!.id}`);
+  await page.getByText(/^Final since/).waitFor();
+  await page.getByRole('link', { name: 'Add its contract' }).click();
+  await page.waitForURL(/\/tech-stack\?contract=\d+#renewals-heading$/);
   const tools = page.getByRole('list', { name: 'Tools and their contracts' });
-  await tools.getByRole('button', { name: `Contract: ${chosen.name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Contract: ${chosen.name}` });
   // Version 2 of the decision holds $14,500 from March 1, 2026.
   await dialog.getByText(/^The start date and annual cost come from the final decision of /).waitFor();

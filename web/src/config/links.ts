@@ -28,3 +28,6 @@ export const questionnairePath = (categoryId: number) => withQuery(paths.matches
 
 /** The side-by-side comparison of the vendors, in the order given: /compare?ids=3,1,2. */
 export const comparePath = (ids: readonly number[]) => withQuery(paths.compare, { ids });
+
+/** A tool's contract on /tech-stack, its dialog open: /tech-stack?contract=42#renewals-heading. */
+export const contractPath = (vendorId: number) => `${withQuery(paths.techStack, { contract: vendorId })}#renewals-heading`;

@@ -57,7 +57,7 @@ export function ApprovalsSection({ decision, onChanged }: { decision: DecisionVi
       {decision.canAnswer ? (
         <div className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 print:hidden">
           <p className="text-sm text-slate-700">
-            Your answer is for version {decision.version} (<span className="font-mono break-all">{decision.versionHash}</span>).
+            Your answer is for version {decision.version}, the one whose SHA-256 is shown at the top of the page.
           </p>
           <label htmlFor={commentId} className="block text-sm font-medium text-slate-700">
             Comment (required to object)

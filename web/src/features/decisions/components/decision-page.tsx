@@ -28,7 +28,8 @@ function download(url: string, name: string) {
 /**
  * /decisions/:id: the decision and its record (the decision, the evaluation, the shortlist's
  * history, the approvals), the version and its hash printed on it, Approve / Object for
- * approvers, "What changed since" for a stale approval, every version, Print (the hash in every
+ * approvers (first on the page while they can answer), "What changed since" for a stale approval,
+ * a final decision's way to its contract, every version, Print (the hash in every
  * printed page's footer), the CSV and JSON downloads, and an edit form for owners and admins while
  * it is open.
  */
@@ -44,11 +45,12 @@ export function DecisionPage() {
   if (decision.isError) return <Alert>{getErrorMessage(decision.error, 'The decision could not be loaded: please try again.')}</Alert>;
   const d = decision.data;
   const open = d.status === 'open';
+  const approvals = <ApprovalsSection decision={d} onChanged={() => void decision.refetch()} />;
 
   return (
     <article className="mx-auto max-w-4xl space-y-8 print:max-w-none">
       <div className="flex flex-wrap gap-2 print:hidden">
-        <Button size="sm" onClick={() => window.print()}>
+        <Button size="sm" variant="outline" onClick={() => window.print()}>
           Print
         </Button>
         <Button
@@ -87,9 +89,11 @@ export function DecisionPage() {
         </p>
       </header>
       {editing ? <EditSection decision={d} onDone={() => setEditing(false)} /> : null}
+      {/* An approver's answer is what the page is for while it waits: first, above the record. */}
+      {d.canAnswer ? approvals : null}
       <TechStackQuestion decision={d} />
       <DecisionFacts record={d.record} />
-      <ApprovalsSection decision={d} onChanged={() => void decision.refetch()} />
+      {d.canAnswer ? null : approvals}
       <EvaluationSection evaluation={d.record.evaluation} scoresHidden={d.scoresHidden} />
       <ShortlistHistory record={d.record} />
       <section aria-labelledby="versions-heading" className="space-y-2 print:hidden">

@@ -1,5 +1,8 @@
+import { Link } from 'wouter';
+
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { contractPath } from '@/config/links';
 import { getErrorMessage } from '@/lib/api-client';
 import type { DecisionView } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
@@ -12,7 +15,7 @@ import { useAnswerTechStack } from '../api/answer-tech-stack';
  */
 export function TechStackQuestion({ decision }: { decision: DecisionView }) {
   const answer = useAnswerTechStack(decision.id);
-  const { canManage } = useFirmAccess();
+  const { canManage, canWrite } = useFirmAccess();
   const t = decision.techStack;
   const text: Record<string, string> = {
     added: `${decision.vendorName} is now the category's tool in your tech stack.`,
@@ -21,7 +24,21 @@ export function TechStackQuestion({ decision }: { decision: DecisionView }) {
     addedBeside: `${decision.vendorName} is listed beside ${t.current ?? 'the current tool'} in your tech stack.`,
   };
   if (t.outcome === 'pending') return null;
-  if (!t.needsConfirmation) return <p className="text-sm text-slate-700 print:hidden">{text[t.outcome]}</p>;
+  if (!t.needsConfirmation) {
+    return (
+      <div className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:justify-between print:hidden">
+        <p className="text-sm text-slate-700">
+          {text[t.outcome]}
+          {canWrite ? ' Keep its contract there, so the renewal and its notice deadline remind you in time.' : ''}
+        </p>
+        {canWrite ? (
+          <Link href={contractPath(decision.vendorId)} className={buttonClasses({ size: 'sm' })}>
+            Add its contract
+          </Link>
+        ) : null}
+      </div>
+    );
+  }
   if (!canManage) {
     return (
       <p className="text-sm text-slate-700 print:hidden">

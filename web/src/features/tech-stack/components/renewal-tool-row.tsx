@@ -11,8 +11,19 @@ import { annualCostText, noticeIsNear, noticeWithDateText, renewsText, type Rene
 import { ContractDialog } from './contract-dialog';
 
 /** A tool of the renewals list: its contract's dates and cost, and its actions. */
-export function RenewalToolRow({ tool, canWrite, you }: { tool: RenewalTool; canWrite: boolean; you: number | undefined }) {
-  const [open, setOpen] = useState(false);
+/** `openAtStart`: the row a link named (a final decision's "Add its contract") opens its dialog at once. */
+export function RenewalToolRow({
+  tool,
+  canWrite,
+  you,
+  openAtStart = false,
+}: {
+  tool: RenewalTool;
+  canWrite: boolean;
+  you: number | undefined;
+  openAtStart?: boolean;
+}) {
+  const [open, setOpen] = useState(openAtStart && canWrite);
   const [, navigate] = useLocation();
   const reEvaluate = useReEvaluate();
   const { contract } = tool;

@@ -1,3 +1,5 @@
+import { useSearch } from 'wouter';
+
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import type { CategoryAdoption } from '@/lib/api/types';
@@ -26,6 +28,8 @@ export function RenewalsSection({
 }) {
   const renewals = useRenewals();
   const tools = toolsOf(items, renewals.data?.items ?? []);
+  // ?contract=ID (a final decision links here) opens that tool's Contract once the contracts are in.
+  const named = Number(new URLSearchParams(useSearch()).get('contract'));
   const download = () =>
     void downloadFromApi(RENEWALS_ICS_URL, 'litstack-renewals.ics').catch((e: Error) =>
       toast({ title: 'The calendar was not downloaded', description: e.message, variant: 'destructive' }),
@@ -53,7 +57,13 @@ export function RenewalsSection({
       ) : (
         <ul aria-label="Tools and their contracts" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {tools.map((tool) => (
-            <RenewalToolRow key={tool.id} tool={tool} canWrite={canWrite} you={you} />
+            <RenewalToolRow
+              key={`${tool.id}-${renewals.isSuccess}`}
+              tool={tool}
+              canWrite={canWrite}
+              you={you}
+              openAtStart={renewals.isSuccess && tool.id === named}
+            />
           ))}
         </ul>
       )}
