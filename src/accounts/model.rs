@@ -214,6 +214,9 @@ pub struct ChangePassword {
 #[serde(rename_all = "camelCase")]
 pub struct SetupStatus {
     pub setup_token_required: bool,
+    /// No account exists: the screens open on sign-up, and the first account becomes the
+    /// install's operator as well as its firm's owner.
+    pub no_account_yet: bool,
     /// Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`).
     pub password_reset_by_email: bool,
 }

@@ -287,7 +287,8 @@ enum SignedIn {
     FactorDue(super::model::User, String),
 }
 
-/// GET /api/auth/setup (public): whether the first sign-up needs the console's setup token.
+/// GET /api/auth/setup (public): whether the install has no account yet (its first sign-up runs
+/// the install) and whether that sign-up needs the console's setup token.
 #[utoipa::path(get, path = "/auth/setup", tag = "auth", security(()),
     responses((status = 200, body = SetupStatus)))]
 pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<SetupStatus>> {
@@ -296,17 +297,15 @@ pub async fn setup_status(State(state): State<AccountsState>) -> Result<Json<Set
         .lock()
         .expect("setup token lock")
         .is_some();
-    // In hub mode another node may have claimed it since: the database knows.
-    let required = if held && state.store.is_hub() {
-        !state.blocking(|app| storage::has_users(&app.store)).await?
-    } else {
-        held
-    };
+    // The database knows (in hub mode another node may have claimed the install since).
+    let no_account_yet = !state.blocking(|app| storage::has_users(&app.store)).await?;
+    let required = held && no_account_yet;
     let mail = state
         .blocking(|app| crate::mail::settings(&app.store))
         .await?;
     Ok(Json(SetupStatus {
         setup_token_required: required,
+        no_account_yet,
         password_reset_by_email: mail.is_some(),
     }))
 }

@@ -445,6 +445,26 @@ async fn the_most_common_passwords_are_refused_with_a_clear_message() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn an_install_says_it_has_no_account_until_the_first_sign_up_and_that_account_runs_it() {
+    let mut app = TestApp::new();
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["noAccountYet"],
+        true
+    );
+    let first = app.sign_up_as("Ann", "ann@first.test").await;
+    assert_eq!(first.status, StatusCode::CREATED);
+    assert_eq!(first.json()["user"]["isAdmin"], true);
+    app.cookie = None;
+    assert_eq!(
+        app.get("/api/auth/setup").await.json()["noAccountYet"],
+        false
+    );
+    // The second account is its own firm's owner, not the install's operator.
+    let second = app.sign_up_as("Bo", "bo@second.test").await;
+    assert_eq!(second.json()["user"]["isAdmin"], false);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn on_a_network_address_the_first_account_needs_the_setup_token() {
     let mut app = TestApp::new();
     assert_eq!(

@@ -62,16 +62,14 @@ afterAll(async () => {
 });
 
 describe('every screen passes axe-core', () => {
-  test('sign-in, sign-up and forgot-password', async () => {
-    await page.goto('/auth/sign-in');
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await expectAccessible('/auth/sign-in');
+  test("sign-up as the install's first account", async () => {
     await page.goto('/auth/sign-up');
     await page.getByRole('heading', { name: 'Create Account' }).waitFor();
-    await expectAccessible('/auth/sign-up');
-    await page.goto('/auth/forgot-password');
-    await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-    await expectAccessible('/auth/forgot-password');
+    await page
+      .getByRole('note')
+      .getByText(/^This install has no account yet/)
+      .waitFor();
+    await expectAccessible('/auth/sign-up, the first account');
   });
 
   test('the onboarding modal', async () => {
@@ -206,7 +204,7 @@ describe('every screen passes axe-core', () => {
     await expectAccessible('the vendor edit dialog');
   });
 
-  test('/join and /reset-password, signed out, with a real link and a used one', async () => {
+  test('sign-in, sign-up, forgot-password, /join and /reset-password, signed out, with a real link and a used one', async () => {
     const invited = await page.request.post('/api/firm/invitations', { data: { email: 'sam@a11y-law.test', role: 'member' } });
     expect(invited.status(), await invited.text()).toBe(201);
     const joinLink: string = (await invited.json()).link;
@@ -221,6 +219,16 @@ describe('every screen passes axe-core', () => {
     browser = outsider;
     page = outsider.page;
     try {
+      // Signed out of an install with accounts: sign-in, sign-up and forgot-password.
+      await page.goto('/auth/sign-in');
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+      await expectAccessible('/auth/sign-in');
+      await page.goto('/auth/sign-up');
+      await page.getByRole('link', { name: 'Sign in' }).waitFor();
+      await expectAccessible('/auth/sign-up');
+      await page.goto('/auth/forgot-password');
+      await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
+      await expectAccessible('/auth/forgot-password');
       await page.goto(joinLink);
       await page.getByRole('heading', { name: 'Join A11y Law as a member' }).waitFor();
       await expectAccessible('/join');

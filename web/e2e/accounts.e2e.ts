@@ -41,19 +41,17 @@ afterAll(async () => {
 });
 
 describe('a new user’s account', () => {
-  test('an anonymous visitor is sent to sign-in', async () => {
+  test('an anonymous visitor of an install with no account is sent to its first sign-up', async () => {
     await page.goto('/');
-    await page.waitForURL('**/auth/sign-in');
-    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    expect(await page.getByText(/sign in to your hub dashboard/i).isVisible()).toBe(true);
-    await browser.screenshotAtWidths('sign-in');
+    await page.waitForURL('**/auth/sign-up');
+    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
+    await page
+      .getByRole('note')
+      .getByText(/^This install has no account yet/)
+      .waitFor();
   });
 
   test('signs up, after fixing a validation error', async () => {
-    await page.getByRole('link', { name: 'Create account' }).click();
-    await page.waitForURL('**/auth/sign-up');
-    await page.getByRole('heading', { name: 'Create Account' }).waitFor();
-
     await page.getByLabel('Full Name').fill(person.name);
     await page.getByLabel('Email').fill(person.email);
     await page.getByLabel('Password').fill('short');
@@ -247,6 +245,10 @@ describe('a new user’s account', () => {
   test('signs in with the new email and password', async () => {
     await sidebar().getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/auth/sign-in');
+    await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    expect(await page.getByText(/sign in to your hub dashboard/i).isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Create account' }).waitFor();
+    await browser.screenshotAtWidths('sign-in');
     await signIn(person.newEmail, person.newPassword);
     await page.waitForURL('**/matches');
     await sidebar().getByText('Ada King').waitFor();

@@ -6,7 +6,8 @@ type AuthLayoutProps = {
   title: string;
   subtitle: ReactNode;
   children: ReactNode;
-  footer: ReactNode;
+  /** The links under the form; none when there is nowhere else to go (an install's first sign-up). */
+  footer?: ReactNode;
   /** The line under the card: whom these screens are for. */
   tagline?: string;
 };
@@ -33,7 +34,7 @@ export function AuthLayout({
           <p className="text-sm text-slate-600">{subtitle}</p>
         </div>
         {children}
-        <div className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">{footer}</div>
+        {footer ? <div className="mt-6 space-y-2 border-t border-slate-100 pt-5 text-center text-sm text-slate-600">{footer}</div> : null}
       </main>
       <footer className="mt-8 max-w-md text-center text-xs text-slate-500">{tagline}</footer>
     </div>

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 6192a4666c44bcaa96719951f9c28db80cb0364f51b09a6103ab4edf9e9ff666
+ * openapi.json sha256: 5788597eef90e863f13bd856002ef53b3adf1c42de339957c973eca3ab312295
  */
 
 export interface paths {
@@ -840,7 +840,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/auth/setup (public): whether the first sign-up needs the console's setup token. */
+        /**
+         * GET /api/auth/setup (public): whether the install has no account yet (its first sign-up runs
+         *     the install) and whether that sign-up needs the console's setup token.
+         */
         get: operations["setup_status"];
         put?: never;
         post?: never;
@@ -5272,6 +5275,11 @@ export interface components {
             startedAt: string;
         };
         SetupStatus: {
+            /**
+             * @description No account exists: the screens open on sign-up, and the first account becomes the
+             *     install's operator as well as its firm's owner.
+             */
+            noAccountYet: boolean;
             /** @description Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`). */
             passwordResetByEmail: boolean;
             setupTokenRequired: boolean;

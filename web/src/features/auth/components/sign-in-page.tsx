@@ -59,6 +59,8 @@ export function SignInPage() {
 
   if (me.isLoading) return <LoadingScreen />;
   if (me.data) return <Redirect to={next} replace />;
+  // Nobody can sign in to an install without an account: it opens on the first sign-up.
+  if (setup.data?.noAccountYet) return <Redirect to={paths.auth.signUp} replace />;
 
   const errors = submitted ? validateSignIn(values) : {};
   const pending = signIn.isPending;

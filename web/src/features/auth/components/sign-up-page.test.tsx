@@ -9,6 +9,31 @@ import { SignUpPage } from './sign-up-page';
 afterEach(() => vi.unstubAllGlobals());
 
 describe('SignUpPage', () => {
+  it("says on an install's first sign-up that the account runs the install, with no way to a sign-in nobody has", async () => {
+    const { fetchMock } = mockFetch({
+      'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } },
+      'GET /api/auth/setup': { body: { setupTokenRequired: false, noAccountYet: true, passwordResetByEmail: false } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SignUpPage />, { path: '/auth/sign-up' });
+    const note = await screen.findByRole('note');
+    expect(note.textContent).toContain('This install has no account yet. The first account runs it');
+    expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull();
+  });
+
+  it('says nothing of running the install once an account exists', async () => {
+    const { fetchMock, calls } = mockFetch({
+      'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } },
+      'GET /api/auth/setup': { body: { setupTokenRequired: false, noAccountYet: false, passwordResetByEmail: false } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<SignUpPage />, { path: '/auth/sign-up' });
+    await waitFor(() => expect(calls.some((call) => call.url.startsWith('/api/auth/setup'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await screen.findByRole('link', { name: 'Sign in' });
+    expect(screen.queryByRole('note')).toBeNull();
+  });
+
   it('shows every validation message and sends nothing when the form is empty', async () => {
     const { fetchMock, calls } = mockFetch({ 'GET /api/auth/me': { status: 401, body: { error: 'Not signed in' } } });
     vi.stubGlobal('fetch', fetchMock);

@@ -26,6 +26,7 @@ export function SignUpPage() {
   const [setupToken, setSetupToken] = useState('');
   const setup = useSetupStatus();
   const needsToken = setup.data?.setupTokenRequired === true;
+  const firstAccount = setup.data?.noAccountYet === true;
   const signUp = useSignUp({ onSuccess: () => navigate(paths.matches) });
 
   if (me.isLoading) return <LoadingScreen />;
@@ -55,14 +56,22 @@ export function SignUpPage() {
       title="Create Account"
       subtitle="Get tailored legal-technology recommendations for every stage of your cases."
       footer={
-        <>
-          Already have an account?{' '}
-          <Link href={paths.auth.signIn} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
-            Sign in
-          </Link>
-        </>
+        firstAccount ? undefined : (
+          <>
+            Already have an account?{' '}
+            <Link href={paths.auth.signIn} className="font-medium text-indigo-700 hover:text-indigo-800 hover:underline">
+              Sign in
+            </Link>
+          </>
+        )
       }
     >
+      {firstAccount ? (
+        <p role="note" className="mb-4 rounded-lg border border-indigo-200 bg-indigo-50 px-3.5 py-3 text-sm text-slate-800">
+          This install has no account yet. The first account runs it: it imports demo bookings, keeps the vendor catalog, backups and mail
+          settings, and verifies firms. It is also the owner of its law firm.
+        </p>
+      ) : null}
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         {signUp.isError ? <Alert>{getErrorMessage(signUp.error, 'Failed to create account')}</Alert> : null}
         <TextField
