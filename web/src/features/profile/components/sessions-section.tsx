@@ -29,8 +29,11 @@ export function SessionsSection() {
             <div className="min-w-0 text-sm">
               <p className="font-medium text-slate-900">
                 {session.device}
+                {/* Read as text (copied, or by a screen reader) the line is "Chrome on Linux (This device)". */}
                 {session.current ? (
-                  <span className="ml-2 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">This device</span>
+                  <span className="ml-1.5 rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
+                    <span className="sr-only"> (</span>This device<span className="sr-only">)</span>
+                  </span>
                 ) : null}
               </p>
               <p className="text-slate-600">

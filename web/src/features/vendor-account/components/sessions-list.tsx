@@ -23,9 +23,12 @@ export function SessionsList({ sessions }: { sessions: UseQueryResult<VendorSess
             <div className="min-w-0 text-sm">
               <p className="font-medium text-slate-900">
                 {session.device}
+                {/* Read as text (copied, or by a screen reader) the line is "Chrome on Linux (This browser)". */}
                 {session.current ? (
-                  <span className="ml-2 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+                  <span className="ml-1.5 rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200 ring-inset">
+                    <span className="sr-only"> (</span>
                     This browser
+                    <span className="sr-only">)</span>
                   </span>
                 ) : null}
               </p>
