@@ -154,6 +154,10 @@ test('the vendor profile says "Fewer than 5 firms shared" and shows no number', 
   await page.getByRole('heading', { level: 2, name: 'What firms pay' }).waitFor();
   const table = pricesTable();
   await table.getByRole('cell', { name: 'Fewer than 5 firms shared' }).waitFor();
+  // The rule folds under "How this is computed", opened from the keyboard.
+  expect(await page.getByText(/never one firm's price/).isVisible()).toBe(false);
+  await page.getByText('How this is computed').focus();
+  await page.keyboard.press('Enter');
   await page.getByText(/never one firm's price/).waitFor();
   const text = (await table.textContent()) ?? '';
   expect(text).not.toContain('$');

@@ -19,12 +19,19 @@ export function PricesSection({ profile }: { profile: VendorProfile }) {
         What firms pay
       </h2>
       <p className="text-sm text-slate-600">
-        Annual cost per seat of {profile.name}, from the contracts of verified firms that chose to share it. A figure shows only where at
-        least 5 firms shared, and only as a price band, never one firm&apos;s price, the lowest or the highest: the median, and the middle
-        half (a quarter of the firms pay less, a quarter more). The figures are drawn once a month and are the same for everyone: a firm
-        that joins or changes its contract counts from the next month, and a firm that stops sharing hides them at once, until the next
-        month&apos;s figures leave it out.
+        Annual cost per seat of {profile.name} as price bands, from verified firms that chose to share their contracts.
       </p>
+      <details className="text-sm text-slate-700">
+        <summary className="cursor-pointer rounded font-medium text-indigo-700 focus-visible:outline-2 focus-visible:outline-indigo-600">
+          How this is computed
+        </summary>
+        <p className="mt-2 max-w-3xl">
+          A figure shows only where at least 5 firms shared, and only as a price band, never one firm&apos;s price, the lowest or the
+          highest: the median, and the middle half (a quarter of the firms pay less, a quarter more). The figures are drawn once a month and
+          are the same for everyone: a firm that joins or changes its contract counts from the next month, and a firm that stops sharing
+          hides them at once, until the next month&apos;s figures leave it out.
+        </p>
+      </details>
       <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">What firms pay for {profile.name} per seat a year, by firm size</caption>

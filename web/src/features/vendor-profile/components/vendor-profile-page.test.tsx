@@ -204,7 +204,9 @@ describe('VendorProfilePage', () => {
     ]);
     expect(screen.getByText(`Not shown: ${RULE}.`)).toBeTruthy();
     expect(screen.getByText('Figures of Nov 2026.')).toBeTruthy();
-    expect(screen.getByText(/never one firm's price/)).toBeTruthy();
+    // The rule is there, folded under "How this is computed" (issue 78: the section opens short).
+    expect(screen.getByText('How this is computed').closest('details')?.textContent).toMatch(/never one firm's price/);
+    expect(screen.getByText('How this is computed').closest('details')?.open).toBe(false);
   });
 
   it('says "Fewer than 5 firms shared" and no number while too few firms shared', async () => {
