@@ -5,7 +5,8 @@
 //! left out (`Export::Left`); no field the registry marks secret is ever written.
 //!
 //! The archive is a zip: `manifest.json` (format, schema version, the firm, each file's rows
-//! and SHA-256, and the former members its rows name), `people.csv` (the members, for people), `catalog.json` (the categories and
+//! and SHA-256, and the former members its rows name), `README.txt` and `people.csv` and
+//! `for-people/*.csv` (for a person: `archive_people`), `catalog.json` (the categories and
 //! vendors of this install, which the rows name by this install's ids: another install matches
 //! them by name, `firms::import`), and `tables/<table>.json` (one JSON array per table).
 
@@ -84,7 +85,14 @@ pub fn build(app: &AccountsState, firm_id: u64, by: Taker, now: i64) -> Result<A
         0,
         ("people.csv".into(), people_csv(&members)?, members.len()),
     );
-    files.insert(1, catalog_json(store)?);
+    let catalog = crate::catalog::Catalog::load(store)?;
+    files.insert(1, catalog_json(&catalog)?);
+    let for_people = super::archive_people::files(app, firm.id, &catalog)?;
+    files.insert(
+        0,
+        super::archive_people::readme(&firm.name, now, &for_people),
+    );
+    files.splice(2..2, for_people);
     // People the rows name who are no longer members (a contract's responsible person who left,
     // say): listed, so that an import tells them from an id that names no one.
     for member in &taking.members {
@@ -226,8 +234,7 @@ fn people_csv(members: &[Value]) -> Result<Vec<u8>> {
 
 /// `catalog.json`: the categories and vendors by this install's ids, with what another install
 /// can know them by (name or label, website).
-fn catalog_json(store: &Store) -> Result<(String, Vec<u8>, usize)> {
-    let catalog = crate::catalog::storage::load_catalog(store)?;
+fn catalog_json(catalog: &crate::catalog::Catalog) -> Result<(String, Vec<u8>, usize)> {
     let categories: Vec<Value> = catalog
         .categories
         .iter()

@@ -4,6 +4,7 @@
 
 mod admin;
 pub mod archive;
+mod archive_people;
 mod audit;
 pub mod deletion;
 pub mod import;

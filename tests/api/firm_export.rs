@@ -366,3 +366,99 @@ async fn the_command_line_writes_the_archive_and_refuses_an_existing_file_or_an_
     );
     assert!(!other.exists(), "nothing is written for an unknown firm");
 }
+
+/// Issue 78: the archive is for people too. A README says what each file is, and `for-people/`
+/// holds spreadsheets with their header first, ISO dates, dollars, names and words — checked by
+/// Python's csv module, as a person's spreadsheet or script would read them.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_person_reads_the_archive_readme_and_its_spreadsheets_with_dates_dollars_and_names() {
+    let mut app = TestApp::new();
+    a_firm_that_used_the_product(&mut app).await;
+    let res = export(&mut app, json!({})).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let files = unzip(&res.body);
+    let manifest: Value = serde_json::from_slice(&files["manifest.json"]).unwrap();
+    let listed: Vec<&str> = manifest["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap())
+        .collect();
+    let readme = String::from_utf8(files["README.txt"].clone()).unwrap();
+    assert!(
+        readme.starts_with("Litstack archive of Doe & Partners, taken 20"),
+        "{readme}"
+    );
+    for path in listed.iter().filter(|p| p.starts_with("for-people/")) {
+        assert!(readme.contains(path), "the README names {path}: {readme}");
+    }
+    let sheets: Vec<&&str> = listed.iter().filter(|p| p.ends_with(".csv")).collect();
+    assert_eq!(sheets.len(), 7, "people.csv and six for people: {listed:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    for path in &sheets {
+        let file = dir.path().join(path.replace('/', "__"));
+        std::fs::write(&file, &files[**path]).unwrap();
+    }
+    // Every cell of a column named for a date, a time or money reads as one; no cell is an epoch
+    // second, a day number, cents or an enum's name.
+    let check = r#"
+import csv, datetime, decimal, os, re, sys
+problems = []
+for name in sorted(os.listdir(sys.argv[1])):
+    with open(os.path.join(sys.argv[1], name), newline='', encoding='utf-8') as f:
+        rows = list(csv.DictReader(f))
+        header = rows[0].keys() if rows else []
+    for i, row in enumerate(rows):
+        for column, cell in row.items():
+            where = f"{name} row {i + 1} {column}: {cell!r}"
+            if cell == '':
+                continue
+            if column.endswith(' date') or column == 'Last day to give notice':
+                datetime.date.fromisoformat(cell)
+            elif column.endswith(' at') or column == 'At':
+                datetime.datetime.fromisoformat(cell.replace('Z', '+00:00'))
+            elif column.endswith('(USD)'):
+                if not re.fullmatch(r'\d+\.\d\d', cell):
+                    problems.append(where)
+                decimal.Decimal(cell)
+            elif re.fullmatch(r'\d{6,}', cell):
+                problems.append(where + ' looks like an epoch second or a day number')
+            elif column in ('Status', 'Reason', 'What', 'Role') and (re.fullmatch(r'[A-Z][a-z]+[A-Z]\w*', cell) or '_' in cell):
+                problems.append(where + " is a code, not a word")
+print('\n'.join(problems))
+sys.exit(1 if problems else 0)
+"#;
+    let out = std::process::Command::new("python3")
+        .arg("-c")
+        .arg(check)
+        .arg(dir.path())
+        .output()
+        .expect("python3 runs");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let contracts = String::from_utf8(files["for-people/contracts.csv"].clone()).unwrap();
+    let mut lines = contracts.lines();
+    assert!(
+        lines
+            .next()
+            .unwrap()
+            .starts_with("Tool,Category,Start date,")
+    );
+    let row = lines.next().unwrap();
+    assert!(
+        row.contains(",2026-01-01,12,2027-01-01,60,2026-11-02,12345.00,12,Ann Doe,"),
+        "{row}"
+    );
+    let shortlist = String::from_utf8(files["for-people/shortlist.csv"].clone()).unwrap();
+    assert!(
+        shortlist.contains(",Considering,,ask about pricing,"),
+        "{shortlist}"
+    );
+    let dismissals = String::from_utf8(files["for-people/dismissals.csv"].clone()).unwrap();
+    assert!(dismissals.contains(",Too expensive,"), "{dismissals}");
+}

@@ -1,4 +1,7 @@
-import { readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -86,6 +89,38 @@ test('the owner downloads everything the firm holds as one zip, and the audit lo
   // Zip entries name their files in the clear.
   expect(bytes.includes('manifest.json')).toBe(true);
   expect(bytes.includes('people.csv')).toBe(true);
+  // Opened as a person would: the README says what the archive holds, and each spreadsheet for
+  // people is a header row and rows that Python's csv module reads (issue 78).
+  const saved = path.join(await mkdtemp(path.join(tmpdir(), 'litstack-archive-')), name);
+  await writeFile(saved, bytes);
+  const read = JSON.parse(
+    execFileSync('python3', [
+      '-c',
+      [
+        'import csv, io, json, sys, zipfile',
+        'z = zipfile.ZipFile(sys.argv[1])',
+        'sheets = {n: list(csv.reader(io.StringIO(z.read(n).decode()))) for n in z.namelist() if n.endswith(".csv")}',
+        'print(json.dumps({"readme": z.read("README.txt").decode(), "sheets": sheets}))',
+      ].join('\n'),
+      saved,
+    ]).toString(),
+  ) as { readme: string; sheets: Record<string, string[][]> };
+  expect(read.readme).toMatch(/^Litstack archive of /);
+  expect(Object.keys(read.sheets).sort()).toEqual([
+    'for-people/audit-log.csv',
+    'for-people/contracts.csv',
+    'for-people/decisions.csv',
+    'for-people/dismissals.csv',
+    'for-people/shortlist.csv',
+    'for-people/tech-stack.csv',
+    'people.csv',
+  ]);
+  for (const [file, rows] of Object.entries(read.sheets)) {
+    expect(read.readme.includes(file), file).toBe(true);
+    expect(rows[0]![0], file).toMatch(/^[A-Z]/);
+  }
+  expect(read.sheets['people.csv']![1]).toContain('Pat Doe');
+  expect(read.sheets['for-people/audit-log.csv']![0]).toEqual(['At', 'Who', 'What', 'Detail']);
   await data.getByText(`Downloaded ${name}.`).waitFor();
   expect(await data.getByRole('alert').count()).toBe(0);
   await data.scrollIntoViewIfNeeded();

@@ -12,7 +12,7 @@ import { useExportFirm } from '../api/export-firm';
 import { useMfaStatus } from '../api/get-mfa-status';
 
 export const WHAT_IS_EXPORTED =
-  'Download everything your firm holds here in one file: members, tech stack, contracts, shortlist, evaluations, decisions, saved views, audit log and recommendations. Passwords and sign-in secrets are never in it.';
+  'Download everything your firm holds here in one file: members, tech stack, contracts, shortlist, evaluations, decisions, saved views, audit log and recommendations, with a README and spreadsheets to read them by. Passwords and sign-in secrets are never in it.';
 
 /**
  * The owner's "Export firm data": one zip of everything the firm holds, saved under the server's
