@@ -166,6 +166,12 @@ describe('an evaluation', () => {
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
       await browser.screenshot(`evaluation-${width}`);
+      // "Yours" is in view, or the table says there is more to the right (issue 78).
+      const table = page.getByRole('region', { name: 'Side by side table' });
+      const yours = (await table.getByRole('columnheader', { name: 'Yours' }).boundingBox())!;
+      const box = (await table.boundingBox())!;
+      const hint = await page.getByText('Scroll sideways for more →').count();
+      expect(yours.x + yours.width <= box.x + box.width + 1 || hint > 0, `${width} px`).toBe(true);
     }
     await browser.setWidth(1440);
 

@@ -1,5 +1,6 @@
 import { Link } from 'wouter';
 
+import { SideScroller } from '@/components/ui/side-scroller';
 import { VendorLogo } from '@/components/vendor-logo';
 import { vendorProfilePath } from '@/config/links';
 import { useFirmAccess } from '@/lib/auth';
@@ -17,12 +18,7 @@ export function ComparisonTable({ comparison }: { comparison: Comparison }) {
   return (
     // `relative`: the screen-reader-only texts (absolutely placed) scroll and clip with the table
     // instead of widening the page.
-    <div
-      className="relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm"
-      tabIndex={0}
-      role="region"
-      aria-label="Comparison table (scrolls sideways)"
-    >
+    <SideScroller label="Comparison table (scrolls sideways)" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full border-collapse text-left text-sm text-slate-700">
         <caption className="sr-only">{andList(names)} side by side. Rows marked “Differs” are where they are not the same.</caption>
         <thead>
@@ -85,6 +81,6 @@ export function ComparisonTable({ comparison }: { comparison: Comparison }) {
           })}
         </tbody>
       </table>
-    </div>
+    </SideScroller>
   );
 }

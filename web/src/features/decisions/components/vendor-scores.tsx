@@ -1,3 +1,4 @@
+import { SideScroller } from '@/components/ui/side-scroller';
 import type { EvaluationRecord, EvaluationRecordVendor } from '@/lib/api/types';
 import { formatDate } from '@/lib/format';
 
@@ -21,7 +22,7 @@ export function VendorScores({ evaluation, vendor }: { evaluation: EvaluationRec
         </p>
       ) : null}
       {vendor.scorecards.length > 0 ? (
-        <div className="overflow-x-auto">
+        <SideScroller label={`Scorecards of ${vendor.vendorName}`}>
           <table className="w-full text-left text-sm" aria-labelledby={headingId}>
             <thead>
               <tr className="text-slate-600">
@@ -55,7 +56,7 @@ export function VendorScores({ evaluation, vendor }: { evaluation: EvaluationRec
               ))}
             </tbody>
           </table>
-        </div>
+        </SideScroller>
       ) : vendor.scoresHidden ? (
         <p className="rounded-md bg-slate-100 px-2 py-1 text-sm text-slate-700">{vendor.scoresHidden}</p>
       ) : (

@@ -1,3 +1,4 @@
+import { SideScroller } from '@/components/ui/side-scroller';
 import type { Evaluation, EvaluationVendor } from '@/lib/api/types';
 
 /**
@@ -14,17 +15,12 @@ export function SideBySide({ evaluation }: { evaluation: Evaluation }) {
       </h2>
       {/* Should it not fit a phone, the table scrolls inside its own box (reachable from the
           keyboard), never the page. */}
-      <div
-        role="region"
-        aria-label="Side by side table"
-        tabIndex={0}
-        className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-indigo-600"
-      >
+      <SideScroller label="Side by side table">
         <table className="w-full text-left text-sm">
           <caption className="sr-only">Weighted scores of the vendors in round {evaluation.round}</caption>
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
-              <th scope="col" className="py-2 pr-2 font-medium">
+              <th scope="col" className="sticky left-0 z-10 bg-white py-2 pr-2 font-medium">
                 Vendor
               </th>
               <th scope="col" className="py-2 pr-2 font-medium">
@@ -43,7 +39,7 @@ export function SideBySide({ evaluation }: { evaluation: Evaluation }) {
           <tbody className="divide-y divide-slate-100">
             {evaluation.vendors.map((v) => (
               <tr key={v.vendorId} className="align-top">
-                <th scope="row" className="py-2 pr-2 font-medium text-slate-900">
+                <th scope="row" className="sticky left-0 z-10 bg-white py-2 pr-2 font-medium text-slate-900">
                   {v.vendorName}
                   {v.incumbent ? <span className="block text-xs font-normal text-slate-600">Current tool</span> : null}
                 </th>
@@ -62,7 +58,7 @@ export function SideBySide({ evaluation }: { evaluation: Evaluation }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </SideScroller>
     </section>
   );
 }
