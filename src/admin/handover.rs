@@ -380,7 +380,7 @@ fn end(
     }
     let (resolution, told) = match ending {
         Ending::Accepted => (
-            "You accepted: you run this Litstack now. Its pages are under Install in the menu."
+            "You accepted: you run this Litstack now. Its pages are under This install in the menu."
                 .to_string(),
             Some(delivery(
                 app,

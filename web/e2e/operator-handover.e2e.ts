@@ -117,7 +117,7 @@ test('the offered account reads the notice, opens its Profile page from it and a
   await tabTo(accept);
   await page.keyboard.press('Enter');
 
-  await section.getByText('You accepted: you run this Litstack now. Its pages are under Install in the menu.').waitFor();
+  await section.getByText('You accepted: you run this Litstack now. Its pages are under This install in the menu.').waitFor();
   expect(await isOperator()).toBe(true);
   await checkWidths('the Profile page after accepting', 'operator-handover-accepted', section);
   await page.goto('/admin/firms#hand-over');

@@ -56,7 +56,7 @@ describe('OperatorOfferSection', () => {
     await userEvent.type(screen.getByLabelText('Code from your authenticator app'), '654321');
     await userEvent.click(screen.getByRole('button', { name: 'Accept the operator role' }));
 
-    expect(await screen.findByText('You accepted: you run this Litstack now. Its pages are under Install in the menu.')).toBeTruthy();
+    expect(await screen.findByText('You accepted: you run this Litstack now. Its pages are under This install in the menu.')).toBeTruthy();
     expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
       ['/api/operator-offer/77/accept', { code: '654321' }],
     ]);

@@ -41,7 +41,7 @@ export function OperatorOfferSection() {
         id="operator-offer"
         icon="lock"
         title="The install’s operator role"
-        description="Offered to you: accept or decline it here."
+        description={current ? 'Offered to you: accept or decline it here.' : 'Your answer to the offer.'}
       >
         {body}
       </SettingsSection>
@@ -64,7 +64,7 @@ export function OperatorOfferSection() {
     if (busy) return;
     accept.mutate(
       { offerId: current.id, code: needsCode ? code.trim() || null : null },
-      { onSuccess: () => setAnswered('You accepted: you run this Litstack now. Its pages are under Install in the menu.') },
+      { onSuccess: () => setAnswered('You accepted: you run this Litstack now. Its pages are under This install in the menu.') },
     );
   };
   const onDecline = () =>
