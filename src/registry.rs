@@ -30,6 +30,7 @@ pub const DOMAINS: &[Domain] = &[
             crate::accounts::storage::mfa_required::export,
             crate::accounts::storage::price_sharing::export,
             crate::accounts::storage::deletion::export,
+            crate::accounts::storage::handover::export,
         ],
         not_copied: &[
             (

@@ -58,6 +58,7 @@ pub async fn serve(mut config: Config) -> anyhow::Result<()> {
     crate::vendor_profile::price_snapshot::spawn(state.sub());
     crate::mail::sender::spawn(state.sub());
     crate::firms::deletion::spawn(state.sub());
+    crate::admin::handover::spawn(state.sub());
     crate::shortlist::followup::spawn(state.sub(), state.config.public_origin());
     crate::techstack::reminders::spawn(state.sub(), state.config.public_origin()).await;
     if !local.ip().is_loopback() {

@@ -79,10 +79,20 @@ pub enum AuditAction {
     FirmDeletionSkipped,
     /// The operator downloaded a backup of the whole install (recorded in the operator's firm).
     BackupDownloaded,
+    /// The operator offered the install's operator role to an account (recorded in both firms).
+    OperatorRoleOffered,
+    /// The operator withdrew the offer.
+    OperatorOfferWithdrawn,
+    /// The offered account accepted: it is the operator, the one who offered is not.
+    OperatorRoleAccepted,
+    /// The offered account declined.
+    OperatorOfferDeclined,
+    /// The offer ended unanswered after its days.
+    OperatorOfferExpired,
 }
 
 impl AuditAction {
-    pub const ALL: [AuditAction; 40] = [
+    pub const ALL: [AuditAction; 45] = [
         AuditAction::InvitationCreated,
         AuditAction::InvitationRevoked,
         AuditAction::MemberJoined,
@@ -123,6 +133,11 @@ impl AuditAction {
         AuditAction::FirmImported,
         AuditAction::FirmDeletionSkipped,
         AuditAction::BackupDownloaded,
+        AuditAction::OperatorRoleOffered,
+        AuditAction::OperatorOfferWithdrawn,
+        AuditAction::OperatorRoleAccepted,
+        AuditAction::OperatorOfferDeclined,
+        AuditAction::OperatorOfferExpired,
     ];
 
     pub fn code(self) -> &'static str {
@@ -167,6 +182,11 @@ impl AuditAction {
             AuditAction::FirmImported => "firm_imported",
             AuditAction::FirmDeletionSkipped => "firm_deletion_skipped",
             AuditAction::BackupDownloaded => "backup_downloaded",
+            AuditAction::OperatorRoleOffered => "operator_role_offered",
+            AuditAction::OperatorOfferWithdrawn => "operator_offer_withdrawn",
+            AuditAction::OperatorRoleAccepted => "operator_role_accepted",
+            AuditAction::OperatorOfferDeclined => "operator_offer_declined",
+            AuditAction::OperatorOfferExpired => "operator_offer_expired",
         }
     }
 

@@ -1,7 +1,9 @@
 //! Administration that belongs to no single domain: downloading a consistent backup, the
 //! accounts locked by failed sign-ins, which the operator can unlock, and deleting or merging a
-//! vendor, which every domain that names vendors takes part in (`vendors`).
+//! vendor, which every domain that names vendors takes part in (`vendors`); handing the operator
+//! role to another account (`handover`).
 
+pub mod handover;
 pub mod mail;
 pub mod storage;
 pub mod vendors;
@@ -54,6 +56,11 @@ where
         .routes(routes!(unlock_account))
         .routes(routes!(vendors::delete_vendor_route))
         .routes(routes!(vendors::merge_vendors_route))
+        .routes(routes!(handover::get_handover, handover::offer_handover))
+        .routes(routes!(handover::withdraw_handover))
+        .routes(routes!(handover::get_offer_to_me))
+        .routes(routes!(handover::accept_offer))
+        .routes(routes!(handover::decline_offer))
 }
 
 /// The accounts some client may not sign in to now.

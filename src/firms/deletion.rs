@@ -28,7 +28,10 @@ use crate::platform::store::registry::{Taker, Taking};
 
 pub const OWNERS_ONLY: &str = "Only an owner of your firm can delete it.";
 pub const OPERATORS_FIRM: &str = "This firm cannot be deleted: the install's operator is one of \
-                                  its members, and nobody could run Litstack without them.";
+                                  its members, and nobody could run Litstack without them. The \
+                                  operator hands the role to another account first (Hand over \
+                                  the operator role, on the install's Firms page), or removes the \
+                                  install.";
 pub const NOT_SCHEDULED: &str = "The firm's deletion is not scheduled.";
 
 const DAY: i64 = 86_400;

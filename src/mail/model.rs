@@ -30,6 +30,8 @@ pub enum MessageKind {
     VendorProposal,
     /// A firm's members are told its deletion was scheduled, or taken back.
     FirmDeletion,
+    /// The install's operator role was offered to the person, or their offer was answered.
+    OperatorHandover,
 }
 
 impl MessageKind {
@@ -48,6 +50,7 @@ impl MessageKind {
             MessageKind::VendorClaim => "vendorClaim",
             MessageKind::VendorProposal => "vendorProposal",
             MessageKind::FirmDeletion => "firmDeletion",
+            MessageKind::OperatorHandover => "operatorHandover",
         }
     }
 
@@ -66,6 +69,7 @@ impl MessageKind {
             MessageKind::VendorClaim,
             MessageKind::VendorProposal,
             MessageKind::FirmDeletion,
+            MessageKind::OperatorHandover,
         ]
         .into_iter()
         .find(|k| k.code() == code)

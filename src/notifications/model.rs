@@ -21,10 +21,12 @@ pub enum NoticeKind {
     VendorProposal,
     /// Every member: the firm's deletion was scheduled, or taken back (issue 77).
     FirmDeletion,
+    /// The install's operator role: offered to the person, or their offer answered or ended.
+    OperatorHandover,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 8] = [
+    pub const ALL: [NoticeKind; 9] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
@@ -33,6 +35,7 @@ impl NoticeKind {
         NoticeKind::VendorClaim,
         NoticeKind::VendorProposal,
         NoticeKind::FirmDeletion,
+        NoticeKind::OperatorHandover,
     ];
 
     pub fn code(self) -> &'static str {
@@ -45,6 +48,7 @@ impl NoticeKind {
             NoticeKind::VendorClaim => "vendorClaim",
             NoticeKind::VendorProposal => "vendorProposal",
             NoticeKind::FirmDeletion => "firmDeletion",
+            NoticeKind::OperatorHandover => "operatorHandover",
         }
     }
 
@@ -63,6 +67,7 @@ impl NoticeKind {
             NoticeKind::VendorClaim => "A vendor claimed its listing",
             NoticeKind::VendorProposal => "A vendor proposed changes to its listing",
             NoticeKind::FirmDeletion => "Your firm's deletion was scheduled or taken back",
+            NoticeKind::OperatorHandover => "The install's operator role was offered to you",
         }
     }
 
@@ -74,11 +79,14 @@ impl NoticeKind {
 
     /// The operator's duty, not a person's choice: told under the bell and by mail always, and
     /// left out of the preferences. A firm's deletion is told the same way: no member may miss
-    /// that everything of theirs is to go.
+    /// that everything of theirs is to go, nor an offer of the operator role (or its answer).
     pub fn operators_duty(self) -> bool {
         matches!(
             self,
-            NoticeKind::VendorClaim | NoticeKind::VendorProposal | NoticeKind::FirmDeletion
+            NoticeKind::VendorClaim
+                | NoticeKind::VendorProposal
+                | NoticeKind::FirmDeletion
+                | NoticeKind::OperatorHandover
         )
     }
 
@@ -98,6 +106,7 @@ impl NoticeKind {
             NoticeKind::VendorClaim => MessageKind::VendorClaim,
             NoticeKind::VendorProposal => MessageKind::VendorProposal,
             NoticeKind::FirmDeletion => MessageKind::FirmDeletion,
+            NoticeKind::OperatorHandover => MessageKind::OperatorHandover,
         }
     }
 }

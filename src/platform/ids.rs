@@ -97,6 +97,8 @@ ids! {
     ProposalId => "The proposal id must be a whole number";
     /// A vendor account, or one of its sessions.
     VendorAccountId => "The id must be a whole number";
+    /// An offer of the install's operator role.
+    OfferId => "The offer id must be a whole number";
 }
 
 #[cfg(test)]

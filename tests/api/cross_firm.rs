@@ -41,6 +41,8 @@ struct FirmIds {
     session: String,
     category: u64,
     vendors: [u64; 2],
+    /// The operator's pending offer of the operator role to A's owner.
+    offer: u64,
 }
 
 /// Whose id fills `param` of `template`: `Some(true)` for one of A's own records (B must be
@@ -53,6 +55,7 @@ fn id_for(template: &str, param: &str, a: &FirmIds) -> Option<(String, bool)> {
         // names B's own reference (A's is protected by the category being B's evaluation).
         (t, "id") if t.contains("/references/") => (a.reference, false),
         (_, "invitation_id") => (a.invitation, true),
+        (_, "offerId") => (a.offer, true),
         (_, "user_id") => (a.member, true),
         ("/api/views/{id}", "id") => (a.view, true),
         ("/api/auth/sessions/{id}", "id") => return Some((a.session.clone(), true)),
@@ -181,6 +184,7 @@ async fn firm_a(app: &mut TestApp) -> (FirmIds, String) {
             .to_string(),
         category,
         vendors,
+        offer: 0,
     };
     (ids, owner)
 }
@@ -211,7 +215,14 @@ async fn no_role_of_one_firm_reads_or_changes_another_firms_records_by_any_opera
     let mut app = TestApp::new();
     // The install's operator is a firm of its own: A and B are plain firms.
     app.sign_up_as("Olga Operator", "olga@install.test").await;
-    let (a, owner_a) = firm_a(&mut app).await;
+    let operator = app.cookie.take();
+    let (mut a, owner_a) = firm_a(&mut app).await;
+    // The operator offers A's owner the operator role: only she may answer it.
+    app.cookie = operator;
+    let offered = json!({ "email": "ann@doe-law.com" });
+    a.offer = ok(&mut app, Method::POST, "/api/admin/handover", Some(offered)).await["id"]
+        .as_u64()
+        .unwrap();
     app.sign_up_as("Bea Roe", "bea@roe-law.com").await;
     let (category, vendors) = stage_and_vendors(&app);
     fill_firm(&mut app, category, vendors).await;

@@ -74,6 +74,11 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "the calendar feed found by its secret URL's token; the caller reads the firm from the row",
     ),
     (
+        "FROM operator_handovers",
+        "the install's one pending offer of the operator role: a route shows it only to the \
+         operator and to the account it names (`to_user`)",
+    ),
+    (
         "FROM responses WHERE id = $1",
         "a response by id; the callers keep it only when its firm_id is the reader's",
     ),

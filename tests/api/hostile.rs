@@ -187,6 +187,32 @@ pub(crate) fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Json(json!({ "code": null })),
         ),
+        // Handing the operator role over: the operator offers and withdraws, the offered account
+        // accepts or declines (none pending here: a handler's 404).
+        r(
+            Method::POST,
+            "/api/admin/handover",
+            Access::Admin,
+            Payload::Json(json!({ "email": "bo@roe-law.com", "code": null })),
+        ),
+        r(
+            Method::DELETE,
+            "/api/admin/handover/1",
+            Access::Admin,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/operator-offer/1/accept",
+            Access::User,
+            Payload::Json(json!({ "code": null })),
+        ),
+        r(
+            Method::POST,
+            "/api/operator-offer/1/decline",
+            Access::User,
+            Payload::Empty,
+        ),
         r(
             Method::PATCH,
             "/api/firm",

@@ -45,6 +45,7 @@ mod mfa_required;
 mod nodes;
 mod notifications;
 mod openapi;
+mod operator_handover;
 mod pre_firm;
 mod price_sharing;
 mod process;

@@ -18,9 +18,10 @@ const OPERATOR = { name: 'Olive Operator', email: 'olive@operator-law.test', pas
 const OWNER = { name: 'Pat Doe', email: 'pat@doe-injury.test', password: 'browse-the-directory-1', lawFirm: 'Doe Injury Law' };
 const MEMBER = { name: 'Sam Lee', email: 'sam@doe-injury.test', password: 'member-of-the-firm-1', role: 'member' as const };
 const OPERATORS_FIRM =
-  "This firm cannot be deleted: the install's operator is one of its members, and nobody could run Litstack without them.";
-const OPERATORS_FIRM_WAY =
-  'This firm holds the install’s operator, and Litstack cannot run without one, so it cannot be deleted here. To remove everything, remove the install itself: “Removing the install” in docs/security.md says how.';
+  "This firm cannot be deleted: the install's operator is one of its members, and nobody could run Litstack without them. The operator hands the role to another account first (Hand over the operator role, on the install's Firms page), or removes the install.";
+// The operator reads the way there: the hand-over on /admin/firms (web/e2e/operator-handover.e2e.ts goes it).
+const HAND_OVER_FIRST =
+  'You run this Litstack, and it cannot run without an operator, so your firm cannot be deleted while you are one of its members. Hand the operator role to an account of another firm first; once they accept, you can delete the firm here.';
 const DAY_MS = 86_400_000;
 
 type Deletion = {
@@ -93,7 +94,8 @@ async function signIn(who: { email: string; password: string }) {
 test('the operator’s own firm offers no deletion: the section says how to get there, and the server agrees', async () => {
   await page.goto('/firm');
   const own = section();
-  await own.getByText(OPERATORS_FIRM_WAY).waitFor();
+  await own.getByText(HAND_OVER_FIRST).waitFor();
+  expect(await own.getByRole('link', { name: 'Hand over the operator role' }).getAttribute('href')).toBe('/admin/firms#hand-over');
   expect(await own.getByRole('button').count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Delete firm...' }).count()).toBe(0);
   await own.scrollIntoViewIfNeeded();

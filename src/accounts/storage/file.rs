@@ -177,7 +177,7 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
 /// Writes the account (and its place among its firm's members), not the firm's own record. An
 /// account read before its firm was merged away (a request begun before the merge) would name a
 /// firm that no longer exists: refused, so no account is ever left without its firm.
-fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
+pub(super) fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
     if txn.open_table(FIRMS)?.get(user.firm.id.get())?.is_none() {
         return Err(conflict(crate::platform::store::merged::MERGED));
     }

@@ -10,6 +10,7 @@ pub(crate) mod deletion;
 pub(super) mod devices;
 mod export;
 mod file;
+pub(crate) mod handover;
 pub(super) mod links;
 pub(super) mod mfa;
 pub(crate) mod mfa_required;
@@ -26,7 +27,6 @@ use super::model::TokenHash;
 use super::model::{Email, EndedSession, Firm, Session, User};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::FIRM_DELETIONS;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
@@ -35,6 +35,7 @@ use crate::platform::store::{
     FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
     MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
 };
+use crate::platform::store::{FIRM_DELETIONS, OPERATOR_HANDOVERS};
 use crate::platform::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -471,6 +472,27 @@ pub const TABLES: &[Table] = &[
             column: "by_user",
             to: Target::User,
         }],
+    },
+    // The pending offer of the operator role: held by the offered account, so it goes with that
+    // account's firm (the offering operator's firm is never deleted while it holds the role).
+    Table {
+        name: "operator_handovers",
+        export: Export::Left("an offer of this install's operator role"),
+        purge: Purge::ByKey,
+        holder: Holder::Member { column: "to_user" },
+        redb: &[&OPERATOR_HANDOVERS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[
+            Reference {
+                column: "from_user",
+                to: Target::User,
+            },
+            Reference {
+                column: "to_user",
+                to: Target::User,
+            },
+        ],
     },
     // Sign-in and sign-up windows: hub mode's (a firm's own install keeps them in memory).
     Table {

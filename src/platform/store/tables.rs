@@ -185,6 +185,10 @@ pub const FIRM_PRICE_SHARING: TableDefinition<u64, &[u8]> =
 /// Firm id -> `accounts::storage::deletion::Deletion`: the firm's deletion, scheduled with its
 /// grace period (issue 46). No row: none. Created by the first schedule; missing reads as empty.
 pub const FIRM_DELETIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("firm_deletions");
+/// Offered account id -> `accounts::storage::handover::Offer`: the pending offer of the install's
+/// operator role (issue 77), at most one row. Created by the first offer; missing reads as empty.
+pub const OPERATOR_HANDOVERS: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("operator_handovers");
 /// firm id -> the maps of ids of each import the firm came through (`decisions::storage::imported`).
 pub const IMPORTED_IDS: TableDefinition<u64, &[u8]> = TableDefinition::new("imported_ids");
 /// Vendor accounts (`vendor_accounts/`): key -> a JSON document (an account, the account of an

@@ -18,6 +18,7 @@ const kindLabels: Record<MessageKind, string> = {
   vendorClaim: 'Listing claimed',
   vendorProposal: 'Vendor proposal waiting',
   firmDeletion: 'Firm deletion scheduled or taken back',
+  operatorHandover: 'Operator role offered or answered',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

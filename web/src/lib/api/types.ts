@@ -71,6 +71,14 @@ export type MessageStatus = Schemas['MessageStatus'];
 /** POST /api/admin/backup: the operator's current code, when the operator has a second factor. */
 export type BackupRequest = Schemas['BackupRequest'];
 
+// Handing the install's operator role to another account: the operator's offer, the offered account's answer
+export type OperatorOffer = Schemas['OfferView'];
+export type PendingOperatorOffer = Schemas['PendingOffer'];
+/** POST /api/admin/handover: the new operator's email and the operator's current code, when they have a second factor. */
+export type OperatorOfferRequest = Schemas['OfferRequest'];
+/** POST /api/operator-offer/{offerId}/accept: the accepting account's current code, when it has a second factor. */
+export type AcceptOperatorOfferRequest = Schemas['AcceptRequest'];
+
 // The firm's own screens: details, members, invitations, one-time links, the audit log
 export type Firm = Schemas['FirmView'];
 export type FirmEnvelope = Schemas['FirmEnvelope'];

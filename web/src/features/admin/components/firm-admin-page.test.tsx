@@ -62,6 +62,8 @@ function serve({ settingsError, mfaEnabled = false }: { settingsError?: string; 
       return { body: claims[0] };
     },
     'GET /api/auth/mfa': { body: { enabled: mfaEnabled, recoveryCodesLeft: mfaEnabled ? 10 : 0 } },
+    // The hand-over of the operator role: no offer pending (its own tests: operator-handover.test.tsx).
+    'GET /api/admin/handover': { body: { offer: null } },
     'GET /api/admin/settings': () => ({ body: { signUp } }),
     'PUT /api/admin/settings': () => {
       if (settingsError) return { status: 400, body: { error: settingsError } };

@@ -14,6 +14,7 @@ import { DisableFirmDialog } from './disable-firm-dialog';
 import { FirmImport } from './firm-import';
 import { FirmRow } from './firm-row';
 import { MergeFirmsDialog } from './merge-firms-dialog';
+import { OperatorHandover } from './operator-handover';
 import { ScheduleDeletionDialog } from './schedule-deletion-dialog';
 import { SignUpModeSetting } from './sign-up-mode-setting';
 import { SsoDomainClaims } from './sso-domain-claims';
@@ -94,6 +95,9 @@ export function FirmAdminScreen({ ownFirmId }: { ownFirmId: number }) {
         </AdminSection>
         <AdminSection title="Backup">
           <BackupDownload />
+        </AdminSection>
+        <AdminSection id="hand-over" title="Hand over the operator role">
+          <OperatorHandover />
         </AdminSection>
       </div>
       {dialog?.kind === 'disable' ? <DisableFirmDialog firm={dialog.firm} onClose={() => setDialog(null)} /> : null}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import { SecondFactorCodeField } from '@/components/ui/second-factor-code-field';
 import { getErrorMessage } from '@/lib/api-client';
+import { useUser } from '@/lib/auth';
 
 import { useFirmDeletion } from '../api/get-firm-deletion';
 import { useMfaStatus } from '../api/get-mfa-status';
@@ -17,9 +19,16 @@ import { formatDay } from '../format';
 export const WHAT_DELETION_DOES =
   'Deleting the firm removes every member’s account and everything the firm holds here. It runs on the day shown when you ask, and until then any owner can keep the firm.';
 
-/** Why the firm cannot be deleted while the install's operator is one of its members, and the way there. */
+/** Why the firm cannot be deleted while the install's operator is one of its members, and the way there (an owner who is not the operator). */
 export const OPERATORS_FIRM_WAY =
-  'This firm holds the install’s operator, and Litstack cannot run without one, so it cannot be deleted here. To remove everything, remove the install itself: “Removing the install” in docs/security.md says how.';
+  'This firm holds the install’s operator, and Litstack cannot run without one, so it cannot be deleted here. The operator can hand the role to an account of another firm first (on the install’s Firms page); or, to remove everything, remove the install itself: “Removing the install” in docs/security.md says how.';
+
+/** The same for the operator themself: the hand-over on /admin/firms is the way to deletion. */
+export const HAND_OVER_FIRST =
+  'You run this Litstack, and it cannot run without an operator, so your firm cannot be deleted while you are one of its members. Hand the operator role to an account of another firm first; once they accept, you can delete the firm here.';
+
+/** Where the operator hands the role over. */
+export const HAND_OVER_PATH = '/admin/firms#hand-over';
 
 /**
  * The owner's "Delete the firm": a dialog that says what goes and asks (with a current code, when
@@ -30,6 +39,7 @@ export function DeleteFirm({ firmName }: { firmName: string }) {
   const deletion = useFirmDeletion();
   const mfa = useMfaStatus();
   const schedule = useScheduleFirmDeletion();
+  const isOperator = useUser().data?.isAdmin === true;
   const [asking, setAsking] = useState(false);
   const [code, setCode] = useState('');
   if (deletion.isPending || mfa.isPending) return <Spinner label="Loading..." size="sm" />;
@@ -48,7 +58,18 @@ export function DeleteFirm({ firmName }: { firmName: string }) {
 
   // Offered only when the server would accept it (its answer says, from the check its POST makes).
   if (!deletion.data.canSchedule) {
-    return <p className="text-sm text-slate-700">{OPERATORS_FIRM_WAY}</p>;
+    if (!isOperator) return <p className="text-sm text-slate-700">{OPERATORS_FIRM_WAY}</p>;
+    return (
+      <div className="space-y-3 text-sm text-slate-700">
+        <p>{HAND_OVER_FIRST}</p>
+        <p>
+          <Link href={HAND_OVER_PATH} className="font-medium text-indigo-700 underline underline-offset-2 hover:text-indigo-600">
+            Hand over the operator role
+          </Link>{' '}
+          on the Firms page. To remove everything instead, remove the install: “Removing the install” in docs/security.md says how.
+        </p>
+      </div>
+    );
   }
 
   const needsCode = mfa.data.enabled;

@@ -6,7 +6,7 @@ import type { FirmRole } from '@/lib/api/types';
 import { VIEW_ONLY_NOTE } from '@/lib/auth';
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import { OPERATORS_FIRM_WAY } from './delete-firm';
+import { HAND_OVER_FIRST, OPERATORS_FIRM_WAY } from './delete-firm';
 import { FirmPage } from './firm-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -443,8 +443,15 @@ describe('FirmPage', () => {
         mfaEnabled = false,
         scheduled = false,
         blocked = false,
+        operator = false,
         refuse = () => null,
-      }: { mfaEnabled?: boolean; scheduled?: boolean; blocked?: boolean; refuse?: () => { status: number; body: unknown } | null } = {},
+      }: {
+        mfaEnabled?: boolean;
+        scheduled?: boolean;
+        blocked?: boolean;
+        operator?: boolean;
+        refuse?: () => { status: number; body: unknown } | null;
+      } = {},
     ) {
       window.history.replaceState(null, '', '/firm');
       let deletion: object = scheduled
@@ -453,6 +460,7 @@ describe('FirmPage', () => {
           ? { ...notScheduled, canSchedule: false, blockedBy: 'operator' }
           : notScheduled;
       return serve(role, {
+        'GET /api/auth/me': { body: { user: { ...me(role), isAdmin: operator } } },
         'GET /api/auth/mfa': { body: { enabled: mfaEnabled, recoveryCodesLeft: mfaEnabled ? 10 : 0 } },
         'GET /api/firm/deletion': () => ({ body: deletion }),
         'POST /api/firm/deletion': () => {
@@ -533,6 +541,16 @@ describe('FirmPage', () => {
       expect(await within(section).findByText(OPERATORS_FIRM_WAY)).toBeTruthy();
       expect(within(section).queryByRole('button')).toBeNull();
       expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    });
+
+    it('points the operator, whose firm it is, to the hand-over of the operator role', async () => {
+      serveDeletion('owner', { blocked: true, operator: true });
+      renderWithProviders(<FirmPage />, { path: '/firm' });
+      const section = await screen.findByRole('region', { name: 'Delete the firm' });
+      expect(await within(section).findByText(HAND_OVER_FIRST)).toBeTruthy();
+      const link = within(section).getByRole('link', { name: 'Hand over the operator role' });
+      expect(link.getAttribute('href')).toBe('/admin/firms#hand-over');
+      expect(within(section).queryByRole('button')).toBeNull();
     });
 
     it('shows the server’s refusal in the dialog, which stays open, when the firm cannot be deleted', async () => {

@@ -7,8 +7,8 @@ import type { KindPref, NoticeKind, PrefsChange } from '@/lib/api/types';
 
 import { useSaveNotificationPrefs } from '../api/save-notification-prefs';
 
-/** The operator's notices of vendors' claims and proposals, and a firm's deletion: always on, not a preference. */
-const OPERATORS_DUTY: NoticeKind[] = ['vendorClaim', 'vendorProposal', 'firmDeletion'];
+/** The operator's notices of vendors' claims and proposals, a firm's deletion and an offer of the operator role: always on, not a preference. */
+const OPERATORS_DUTY: NoticeKind[] = ['vendorClaim', 'vendorProposal', 'firmDeletion', 'operatorHandover'];
 const isChoosable = (kind: NoticeKind): kind is keyof PrefsChange => !OPERATORS_DUTY.includes(kind);
 
 const SECURITY_REASON = 'Always on: it tells you when someone else may be using your account.';

@@ -7,6 +7,7 @@ import { useProfile } from '../api/get-profile';
 
 import { FirmDetailsForm } from './firm-details-form';
 import { NotificationsForm } from './notifications-form';
+import { OperatorOfferSection } from './operator-offer-section';
 import { ProfileForm } from './profile-form';
 import { SecurityForm } from './security-form';
 import { SessionsSection } from './sessions-section';
@@ -32,6 +33,7 @@ export function ProfilePage() {
         </div>
       ) : (
         <div className="space-y-6">
+          <OperatorOfferSection />
           <SettingsSection id="profile" icon="profile" title="Profile" description="Your name, sign-in email and firm.">
             <ProfileForm key={profile.data.user.email} user={profile.data.user} />
           </SettingsSection>
