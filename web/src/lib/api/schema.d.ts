@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 41a8c737627e40c9dc2f923ef7de5a695c17f466f67b2d457585fb7b3407f8e2
+ * openapi.json sha256: a50ed98fd8b3db4537566d4821be472712990e20ca745947b01bbf3028e3a615
  */
 
 export interface paths {
@@ -879,7 +879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/auth/setup (public): whether the first sign-up needs the console's setup token. */
+        /**
+         * GET /api/auth/setup (public): whether the install has no account yet (its first sign-up runs
+         *     the install) and whether that sign-up needs the console's setup token.
+         */
         get: operations["setup_status"];
         put?: never;
         post?: never;
@@ -5413,6 +5416,11 @@ export interface components {
             startedAt: string;
         };
         SetupStatus: {
+            /**
+             * @description No account exists: the screens open on sign-up, and the first account becomes the
+             *     install's operator as well as its firm's owner.
+             */
+            noAccountYet: boolean;
             /** @description Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`). */
             passwordResetByEmail: boolean;
             setupTokenRequired: boolean;
