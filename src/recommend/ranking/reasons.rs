@@ -2,7 +2,7 @@
 //! the sentence the screens show and the history keeps.
 
 use super::{
-    DEMAND_DAYS, PeerGroup, bookings_phrase, join_and, needs_sentence, size_phrase, sizes_phrase,
+    PeerGroup, join_and, needs_sentence, size_phrase, sizes_phrase,
 };
 use crate::platform::firm_size::FirmSize;
 
@@ -59,11 +59,7 @@ impl Reason {
             Reason::ServesNearSizes(sizes) => {
                 format!("Serves {}, next to your size", sizes_phrase(sizes))
             }
-            Reason::Demand { bookings, peers } => format!(
-                "{} by {} in the last {DEMAND_DAYS} days",
-                bookings_phrase(*bookings),
-                peers.phrase()
-            ),
+            Reason::Demand { bookings, peers } => super::demand_reason(*bookings, peers),
             Reason::Partner { level } => format!(
                 "Ranked higher as a {level} partner (partner weighting set by your administrator)"
             ),
