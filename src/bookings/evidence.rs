@@ -134,7 +134,10 @@ mod tests {
             changed_at: None,
             ..real.clone()
         };
-        assert!(!undated.is_newer_than(0), "an import of unknown time dates nothing");
+        assert!(
+            !undated.is_newer_than(0),
+            "an import of unknown time dates nothing"
+        );
         assert_eq!(undated.changed_on(), None);
         let sample = Evidence {
             source: Source::SampleOnly,

@@ -9,10 +9,10 @@ use super::model::{
     EvidenceView, PersistedPicks, PickForMeAnswer, PickSet, PickSource, PickView, PicksRestored,
     RestoredCategory, StagePicks, StageSave, StoredPick,
 };
-use super::ranking::join_and;
-use crate::bookings::evidence::{Evidence, Source};
 use super::pick_for_me::{self, Basis, DemandTiers};
+use super::ranking::join_and;
 use super::{inputs, storage};
+use crate::bookings::evidence::{Evidence, Source};
 use crate::catalog::{Catalog, Category, Vendor};
 use crate::platform::caller::User;
 use crate::platform::clock::now_secs;

@@ -7,8 +7,8 @@ use axum::response::{IntoResponse, Response};
 use super::dismissals::{self, DismissReason};
 use super::model::{
     ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, LatestResponse,
-    PastQuery, PastRecommendation, PersistedPicks, PickForMeAnswer, PickForMeQuery, PicksRestored, ResponseCreated,
-    ResponseRequest, SavedResponse,
+    PastQuery, PastRecommendation, PersistedPicks, PickForMeAnswer, PickForMeQuery, PicksRestored,
+    ResponseCreated, ResponseRequest, SavedResponse,
 };
 use super::{compute, history, picks, responses, storage};
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};

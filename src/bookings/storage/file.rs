@@ -7,9 +7,9 @@
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::{Finish, WantedIdentities};
+use crate::bookings::evidence::REAL_CHANGED_AT;
 use crate::bookings::index::{Columns, ColumnsBuilder, Interned};
 use crate::bookings::model::Booking;
-use crate::bookings::evidence::REAL_CHANGED_AT;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
 use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;

@@ -1172,8 +1172,14 @@ fn the_evidence_is_nothing_then_sample_only_then_real_bookings_dated_by_their_im
         let catalog = generate::from_catalog(&seeded_catalog());
         let recent = |rows, seed| {
             let mut csv = Vec::new();
-            generate::write_csv(&mut csv, rows, seed, crate::platform::clock::today(), &catalog)
-                .unwrap();
+            generate::write_csv(
+                &mut csv,
+                rows,
+                seed,
+                crate::platform::clock::today(),
+                &catalog,
+            )
+            .unwrap();
             csv
         };
         let options = Options {
@@ -1202,7 +1208,11 @@ fn the_evidence_is_nothing_then_sample_only_then_real_bookings_dated_by_their_im
         assert!(with.is_newer_than(changed - 1) && !with.is_newer_than(changed));
         assert!(with.recent_all > 0 && with.recent_all <= 400);
         let for_size = with.recent_for_size.expect("a size was given");
-        assert!(for_size > 0 && for_size < with.recent_all, "{for_size} of {}", with.recent_all);
+        assert!(
+            for_size > 0 && for_size < with.recent_all,
+            "{for_size} of {}",
+            with.recent_all
+        );
         assert_eq!(now(None).recent_for_size, None);
         assert_eq!(now(None).recent_all, with.recent_all);
 

@@ -1,9 +1,7 @@
 //! Why a vendor ranks where it does, as data; [`Reason::text`] is the one place a reason becomes
 //! the sentence the screens show and the history keeps.
 
-use super::{
-    PeerGroup, join_and, needs_sentence, size_phrase, sizes_phrase,
-};
+use super::{PeerGroup, join_and, needs_sentence, size_phrase, sizes_phrase};
 use crate::platform::firm_size::FirmSize;
 
 /// One reason for a vendor's place in a ranking.

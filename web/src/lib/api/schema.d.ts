@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 6192a4666c44bcaa96719951f9c28db80cb0364f51b09a6103ab4edf9e9ff666
+ * openapi.json sha256: 1de131772ef1b3c20ce21cdc77bc632962bfbbdf8c016ba50e973511dfa05961
  */
 
 export interface paths {
@@ -3751,6 +3751,15 @@ export interface components {
             /** @description By id. */
             vendors: components["schemas"]["VendorSummary"][];
         };
+        /** @description Where the page's evidence comes from now (`bookings::evidence`), as every note on it tells. */
+        EvidenceView: {
+            /**
+             * @description When the real demo bookings last changed (RFC 3339, UTC); null without real bookings or
+             *     when they were imported before Litstack kept the time.
+             */
+            realChangedAt?: string | null;
+            source: components["schemas"]["Source"];
+        };
         /** @description The body of `POST /api/firm/export`. */
         ExportRequest: {
             /**
@@ -4570,6 +4579,7 @@ export interface components {
         };
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
+            evidence: components["schemas"]["EvidenceView"];
             /**
              * @description For the whole page: while no real booking exists, where the picks' evidence comes from
              *     (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
@@ -4583,6 +4593,11 @@ export interface components {
              *     so nothing here rests on what similar firms booked.
              */
             rankedWithoutBookings: boolean;
+            /**
+             * @description Set when some Pick For Me picks were made before the real demo bookings last changed:
+             *     says when they were imported and that Pick For Me refreshes the picks.
+             */
+            staleNote?: string | null;
             usedAnySizeFallback: boolean;
         };
         /** @description One person's score on a criterion. */
@@ -4596,6 +4611,17 @@ export interface components {
              */
             score?: number | null;
             underOldCriteria: boolean;
+        };
+        /**
+         * @description Pick For Me's answer: every category's picks, and whether the evidence changed since the
+         *     picks it replaced.
+         */
+        PickForMeAnswer: components["schemas"]["PersistedPicks"] & {
+            /**
+             * @description True when real demo bookings changed since the picks it replaced were made (or they were
+             *     made while none existed); false when nothing changed; null when there were no picks.
+             */
+            evidenceChanged?: boolean | null;
         };
         /**
          * @description Where a stage's picks came from.
@@ -5364,6 +5390,11 @@ export interface components {
         /** @enum {string} */
         Soc2Type: "Type I" | "Type II";
         /**
+         * @description What kind of bookings exist.
+         * @enum {string}
+         */
+        Source: "no_bookings" | "sample_only" | "real_bookings";
+        /**
          * @description The screen a click came from (SPEC section 7).
          * @enum {string}
          */
@@ -5455,6 +5486,11 @@ export interface components {
              * @description The litigation stage (1-9); null for a category outside the stages.
              */
             stage?: number | null;
+            /**
+             * @description True when the picks were made before the real demo bookings last changed (or while none
+             *     existed): `note` then says so, and how to refresh them.
+             */
+            stale: boolean;
             /**
              * @description Set when what the firm told us does not tell some picks apart: "These 5 fit your firm
              *     equally well on what we know; the questionnaire tells them apart."
@@ -13607,7 +13643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PersistedPicks"];
+                    "application/json": components["schemas"]["PickForMeAnswer"];
                 };
             };
             /** @description An unknown replace value */
