@@ -107,37 +107,50 @@ impl Basis {
         }
     }
 
-    /// How a category's picks go beyond firms of the firm's size, for a page note that names it:
-    /// "Intake uses similar firm sizes".
-    fn widening(self, label: &str) -> Option<String> {
+    /// How some categories' picks go beyond firms of the firm's size, for a page note that names
+    /// them: "Intake and Billing use similar firm sizes."
+    fn widening(self, labels: &[&str]) -> Option<String> {
+        let one = labels.len() == 1;
+        let (s, has, its, was) = if one {
+            ("s", "has", "its", "was")
+        } else {
+            ("", "have", "their", "were")
+        };
         let how = match self {
             Basis::OwnSize => return None,
-            Basis::Neighbours => "uses similar firm sizes",
-            Basis::UnknownSize => "uses all firms, as your firm size is not set",
-            Basis::AllFirms => "uses all firms",
-            Basis::NoStageBookings => {
-                "has no recent demo bookings, so its picks rest on what your firm told us"
-            }
-            Basis::NoRealBookings => "was ranked before any demo booking was imported",
+            Basis::Neighbours => format!("use{s} similar firm sizes"),
+            Basis::UnknownSize => format!("use{s} all firms, as your firm size is not set"),
+            Basis::AllFirms => format!("use{s} all firms"),
+            Basis::NoStageBookings => format!(
+                "{has} no recent demo bookings, so {its} picks rest on what your firm told us"
+            ),
+            Basis::NoRealBookings => format!("{was} ranked before any demo booking was imported"),
         };
-        Some(format!("{label} {how}"))
+        Some(format!("{} {how}.", join_and(labels)))
     }
 }
 
 /// The page's note from what each category's current picks rest on (its label and basis): the
 /// basis's own note (the spec's banners among them) only when it is true of every category, else
-/// the categories that go beyond firms of the firm's size, named, so that the banner never
-/// contradicts a card (issue 77); none when every category rests on the firm's own size.
+/// the categories that go beyond firms of the firm's size, named by basis, so that the banner
+/// never contradicts a card (issue 77); none when every category rests on the firm's own size.
 pub fn page_note(stages: &[(&str, Basis)]) -> Option<String> {
     let (first, rest) = stages.split_first()?;
     if rest.iter().all(|(_, b)| *b == first.1) {
         return first.1.page_note().map(String::from);
     }
-    let widened: Vec<String> = stages.iter().filter_map(|(l, b)| b.widening(l)).collect();
+    let mut groups: std::collections::BTreeMap<Basis, Vec<&str>> = Default::default();
+    for (label, basis) in stages {
+        groups.entry(*basis).or_default().push(label);
+    }
+    let widened: Vec<String> = groups
+        .iter()
+        .filter_map(|(basis, labels)| basis.widening(labels))
+        .collect();
     (!widened.is_empty()).then(|| {
         format!(
-            "Not every category rests on demo bookings by firms of your size: {}. Each category's note says more.",
-            join_and(&widened)
+            "Not every category rests on demo bookings by firms of your size. {} Each category's note says more.",
+            widened.join(" ")
         )
     })
 }
@@ -760,11 +773,27 @@ mod tests {
             ])
             .as_deref(),
             Some(
-                "Not every category rests on demo bookings by firms of your size: Billing uses all \
-                 firms and Marketing has no recent demo bookings, so its picks rest on what your \
-                 firm told us. Each category's note says more."
+                "Not every category rests on demo bookings by firms of your size. Billing uses all \
+                 firms. Marketing has no recent demo bookings, so its picks rest on what your firm \
+                 told us. Each category's note says more."
             ),
             "a fallback of some categories names them, never the page"
+        );
+        assert_eq!(
+            page_note(&[
+                ("Intake", Basis::Neighbours),
+                ("Billing", Basis::NoStageBookings),
+                ("Staffing", Basis::Neighbours),
+                ("Marketing", Basis::NoStageBookings),
+            ])
+            .as_deref(),
+            Some(
+                "Not every category rests on demo bookings by firms of your size. Intake and \
+                 Staffing use similar firm sizes. Billing and Marketing have no recent demo \
+                 bookings, so their picks rest on what your firm told us. Each category's note \
+                 says more."
+            ),
+            "one sentence per basis, the categories named together"
         );
         assert_eq!(
             page_note(&[
