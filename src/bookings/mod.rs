@@ -10,6 +10,7 @@ pub mod aggregates;
 pub mod answers;
 pub mod blocks;
 pub mod columns;
+pub mod evidence;
 pub mod filters;
 pub mod generate;
 pub mod index;

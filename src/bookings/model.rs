@@ -359,7 +359,7 @@ impl SampleShare {
             } else {
                 count(&sets.sample)
             },
-            has_real_data: sets.has_real_data(),
+            has_real_data: super::evidence::Source::of(sets).is_real(),
             has_sample_data: !sets.sample.is_empty(),
         }
     }

@@ -578,6 +578,8 @@ pub(super) fn import_bookings(
         rebuilt: report.updated > 0,
         last_id,
         marker: options.marker,
+        // Sample rows are never evidence: only real rows date the picks made before them.
+        real_changed_at: (changed && !options.sample).then(crate::platform::clock::now_secs),
     };
     if !changed {
         txn.finish(finish)?;

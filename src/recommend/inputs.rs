@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use crate::bookings::evidence::{Evidence, Source};
+use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;
 use crate::recommend::RecommendState;
 
@@ -21,10 +23,16 @@ pub fn facts(ctx: &FirmContext) -> FirmFacts<'_> {
     }
 }
 
-/// Whether any real (imported) booking exists. Sample rows are never evidence: without a real
-/// booking the recommendations leave demand out.
+/// The firm's evidence now (`bookings::evidence`), for a firm of `size`: the one answer to where
+/// the picks' evidence comes from. Sample rows are never evidence: without a real booking the
+/// recommendations leave demand out.
+pub fn evidence(app: &RecommendState, size: Option<FirmSize>) -> Result<Evidence> {
+    crate::bookings::evidence::now(&app.store, &app.bookings.load(), &app.catalog.load(), size)
+}
+
+/// Whether real bookings exist: what the ranking needs of the evidence (`evidence`'s source).
 pub fn has_real_bookings(app: &RecommendState) -> bool {
-    crate::bookings::real_booking_count(&app.bookings.load()) > 0
+    Source::of(&app.bookings.load()).is_real()
 }
 
 /// Real demo bookings per catalog vendor over the last [`DEMAND_DAYS`] days from firms of the

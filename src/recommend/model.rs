@@ -226,6 +226,19 @@ pub struct StagePicks {
     pub tie_note: Option<String>,
     pub source: PickSource,
     pub used_size_fallback: bool,
+    /// True when the picks were made before the real demo bookings last changed (or while none
+    /// existed): `note` then says so, and how to refresh them.
+    pub stale: bool,
+}
+
+/// Where the page's evidence comes from now (`bookings::evidence`), as every note on it tells.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct EvidenceView {
+    pub source: crate::bookings::evidence::Source,
+    /// When the real demo bookings last changed (RFC 3339, UTC); null without real bookings or
+    /// when they were imported before Litstack kept the time.
+    pub real_changed_at: Option<String>,
 }
 
 /// The saved picks of every category that has any: the nine stages in order, then the others.
@@ -242,6 +255,22 @@ pub struct PersistedPicks {
     /// True when some picks were ranked by fit alone because no real booking had been imported,
     /// so nothing here rests on what similar firms booked.
     pub ranked_without_bookings: bool,
+    /// Set when some Pick For Me picks were made before the real demo bookings last changed:
+    /// says when they were imported and that Pick For Me refreshes the picks.
+    pub stale_note: Option<String>,
+    pub evidence: EvidenceView,
+}
+
+/// Pick For Me's answer: every category's picks, and whether the evidence changed since the
+/// picks it replaced.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct PickForMeAnswer {
+    #[serde(flatten)]
+    pub picks: PersistedPicks,
+    /// True when real demo bookings changed since the picks it replaced were made (or they were
+    /// made while none existed); false when nothing changed; null when there were no picks.
+    pub evidence_changed: Option<bool>,
 }
 
 /// The query of GET /api/past-recommendations. The history is always the signed-in firm's own:

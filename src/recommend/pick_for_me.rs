@@ -12,7 +12,7 @@ use crate::platform::firm_size::FirmSize;
 
 use super::dismissals::DismissalEffects;
 use super::fit::{self, Fact, FirmFacts, Fit};
-use super::ranking::{DEMAND_DAYS, MIN_SHOWN, PeerGroup, bookings_phrase, join_and};
+use super::ranking::{MIN_SHOWN, PeerGroup, demand_reason, join_and};
 use super::reason_lines;
 
 pub const PICKS_PER_STAGE: usize = 3;
@@ -32,8 +32,9 @@ pub const NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet
 pub const NO_REAL_BOOKINGS_UNKNOWN_SIZE_NOTE: &str = "No demo bookings have been imported yet, so these picks are ranked by what your firm told us (set your firm size in your profile to count it too). An administrator can import bookings under Import.";
 /// [`NO_REAL_BOOKINGS_NOTE`] when what the firm told us does not tell the picks apart.
 pub const NO_REAL_BOOKINGS_TIED_NOTE: &str = "No demo bookings have been imported yet, so these picks rest on what your firm told us. An administrator can import bookings under Import.";
-/// The page-wide note when the widest basis of any stage is [`Basis::NoStageBookings`].
-pub const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
+/// The page-wide note when no category has recent demo bookings (some that have none are named
+/// by `page_note`).
+pub const ALL_STAGES_NO_DATA_NOTE: &str = "No category has recent demo bookings yet, so the picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
 /// The page-wide note while no real booking exists and no sample set either: the one story of
 /// where the page's evidence comes from, said once for every category (their own notes then say
 /// nothing more of it).
@@ -94,16 +95,64 @@ impl Basis {
         }
     }
 
-    /// The note for the whole page when this is the widest basis any stage used.
-    pub fn page_note(self, stage_note: Option<&str>) -> Option<String> {
+    /// The note for the whole page when every category's picks rest on this basis.
+    pub fn page_note(self) -> Option<&'static str> {
         match self {
             Basis::OwnSize => None,
-            Basis::NoStageBookings => Some(SOME_STAGES_NO_DATA_NOTE.into()),
-            // A category's own note may speak of its ties; the page speaks of all of them.
-            Basis::NoRealBookings => Some(PAGE_NO_REAL_BOOKINGS_NOTE.into()),
-            _ => stage_note.map(String::from),
+            Basis::Neighbours => Some(NEIGHBOUR_NOTE),
+            Basis::UnknownSize => Some(UNKNOWN_SIZE_NOTE),
+            Basis::AllFirms => Some(OVERALL_NOTE),
+            Basis::NoStageBookings => Some(ALL_STAGES_NO_DATA_NOTE),
+            Basis::NoRealBookings => Some(PAGE_NO_REAL_BOOKINGS_NOTE),
         }
     }
+
+    /// How some categories' picks go beyond firms of the firm's size, for a page note that names
+    /// them: "Intake and Billing use similar firm sizes."
+    fn widening(self, labels: &[&str]) -> Option<String> {
+        let one = labels.len() == 1;
+        let (s, has, its, was) = if one {
+            ("s", "has", "its", "was")
+        } else {
+            ("", "have", "their", "were")
+        };
+        let how = match self {
+            Basis::OwnSize => return None,
+            Basis::Neighbours => format!("use{s} similar firm sizes"),
+            Basis::UnknownSize => format!("use{s} all firms, as your firm size is not set"),
+            Basis::AllFirms => format!("use{s} all firms"),
+            Basis::NoStageBookings => format!(
+                "{has} no recent demo bookings, so {its} picks rest on what your firm told us"
+            ),
+            Basis::NoRealBookings => format!("{was} ranked before any demo booking was imported"),
+        };
+        Some(format!("{} {how}.", join_and(labels)))
+    }
+}
+
+/// The page's note from what each category's current picks rest on (its label and basis): the
+/// basis's own note (the spec's banners among them) only when it is true of every category, else
+/// the categories that go beyond firms of the firm's size, named by basis, so that the banner
+/// never contradicts a card (issue 77); none when every category rests on the firm's own size.
+pub fn page_note(stages: &[(&str, Basis)]) -> Option<String> {
+    let (first, rest) = stages.split_first()?;
+    if rest.iter().all(|(_, b)| *b == first.1) {
+        return first.1.page_note().map(String::from);
+    }
+    let mut groups: std::collections::BTreeMap<Basis, Vec<&str>> = Default::default();
+    for (label, basis) in stages {
+        groups.entry(*basis).or_default().push(label);
+    }
+    let widened: Vec<String> = groups
+        .iter()
+        .filter_map(|(basis, labels)| basis.widening(labels))
+        .collect();
+    (!widened.is_empty()).then(|| {
+        format!(
+            "Not every category rests on demo bookings by firms of your size. {} Each category's note says more.",
+            widened.join(" ")
+        )
+    })
 }
 
 /// The line of a stored note that lists the tie group's vendor ids.
@@ -404,15 +453,11 @@ pub fn pick_stage<'a>(
         .collect();
     fit::sort(&mut ranked);
     ranked.sort_by_key(|f| std::cmp::Reverse(count(f.vendor)));
-    let peers = peers.phrase();
     let shown: Vec<(&Fit, Vec<String>)> = ranked
         .iter()
         .take(PICKS_PER_STAGE)
         .map(|f| {
-            let mut reasons = vec![format!(
-                "{} by {peers} in the last {DEMAND_DAYS} days",
-                bookings_phrase(count(f.vendor))
-            )];
+            let mut reasons = vec![demand_reason(count(f.vendor), peers)];
             reasons.extend(f.fact_texts());
             (f, reasons)
         })
@@ -709,22 +754,54 @@ mod tests {
             assert_eq!(Basis::of_note(note), basis, "{note:?}");
         }
         assert!(Basis::Neighbours < Basis::AllFirms && Basis::AllFirms < Basis::NoRealBookings);
-        assert_eq!(Basis::OwnSize.page_note(None), None);
+        assert_eq!(page_note(&[]), None);
+        assert_eq!(page_note(&[("Intake", Basis::OwnSize)]), None);
         assert_eq!(
-            Basis::AllFirms.page_note(Some(OVERALL_NOTE)).as_deref(),
-            Some(OVERALL_NOTE)
+            page_note(&[("Intake", Basis::AllFirms), ("Billing", Basis::AllFirms)]).as_deref(),
+            Some(OVERALL_NOTE),
+            "the spec's banner when it is true of every category"
         );
         assert_eq!(
-            Basis::NoStageBookings
-                .page_note(Some(NO_STAGE_DATA_NOTE))
-                .as_deref(),
-            Some(SOME_STAGES_NO_DATA_NOTE)
+            page_note(&[("Intake", Basis::Neighbours)]).as_deref(),
+            Some(NEIGHBOUR_NOTE)
         );
         assert_eq!(
-            Basis::NoRealBookings
-                .page_note(Some(NO_REAL_BOOKINGS_TIED_NOTE))
-                .as_deref(),
-            Some(PAGE_NO_REAL_BOOKINGS_NOTE)
+            page_note(&[
+                ("Intake", Basis::OwnSize),
+                ("Billing", Basis::AllFirms),
+                ("Marketing", Basis::NoStageBookings),
+            ])
+            .as_deref(),
+            Some(
+                "Not every category rests on demo bookings by firms of your size. Billing uses all \
+                 firms. Marketing has no recent demo bookings, so its picks rest on what your firm \
+                 told us. Each category's note says more."
+            ),
+            "a fallback of some categories names them, never the page"
+        );
+        assert_eq!(
+            page_note(&[
+                ("Intake", Basis::Neighbours),
+                ("Billing", Basis::NoStageBookings),
+                ("Staffing", Basis::Neighbours),
+                ("Marketing", Basis::NoStageBookings),
+            ])
+            .as_deref(),
+            Some(
+                "Not every category rests on demo bookings by firms of your size. Intake and \
+                 Staffing use similar firm sizes. Billing and Marketing have no recent demo \
+                 bookings, so their picks rest on what your firm told us. Each category's note \
+                 says more."
+            ),
+            "one sentence per basis, the categories named together"
+        );
+        assert_eq!(
+            page_note(&[
+                ("Intake", Basis::NoStageBookings),
+                ("Billing", Basis::NoStageBookings)
+            ])
+            .as_deref(),
+            Some(ALL_STAGES_NO_DATA_NOTE)
         );
     }
 }

@@ -6,11 +6,13 @@ use crate::platform::firm_id::FirmId;
 use std::collections::{HashMap, HashSet};
 
 use super::model::{
-    PersistedPicks, PickSet, PickSource, PickView, PicksRestored, RestoredCategory, StagePicks,
-    StageSave, StoredPick,
+    EvidenceView, PersistedPicks, PickForMeAnswer, PickSet, PickSource, PickView, PicksRestored,
+    RestoredCategory, StagePicks, StageSave, StoredPick,
 };
 use super::pick_for_me::{self, Basis, DemandTiers};
+use super::ranking::join_and;
 use super::{inputs, storage};
+use crate::bookings::evidence::{Evidence, Source};
 use crate::catalog::{Catalog, Category, Vendor};
 use crate::platform::caller::User;
 use crate::platform::clock::now_secs;
@@ -38,22 +40,30 @@ pub fn pick_for_me_for(
     app: &RecommendState,
     user: &User,
     replace_questionnaire: bool,
-) -> Result<PersistedPicks> {
+) -> Result<PickForMeAnswer> {
     let catalog = app.catalog.load();
-    let from_questionnaire: HashSet<u64> = if replace_questionnaire {
-        HashSet::new()
-    } else {
-        storage::pick_sets(&app.store, user.firm.id)?
-            .into_iter()
-            .filter(|(_, set)| set.source == PickSource::Questionnaire)
-            .map(|(category_id, _)| category_id)
-            .collect()
-    };
+    let before = storage::pick_sets(&app.store, user.firm.id)?;
+    let kept = |set: &PickSet| !replace_questionnaire && set.source == PickSource::Questionnaire;
+    let from_questionnaire: HashSet<u64> = before
+        .iter()
+        .filter(|(_, set)| kept(set))
+        .map(|(category_id, _)| *category_id)
+        .collect();
     let ctx = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
+    let evidence = inputs::evidence(app, ctx.size)?;
+    // Whether the evidence changed since the picks this run replaces were made: what the answer
+    // (and so the toast) may claim.
+    let replaced: Vec<&PickSet> = before
+        .iter()
+        .map(|(_, set)| set)
+        .filter(|set| !kept(set) && !set.picks.is_empty())
+        .collect();
+    let evidence_changed =
+        (!replaced.is_empty()).then(|| replaced.iter().any(|set| predates(set, &evidence)));
     let firm = inputs::facts(&ctx);
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
-    let demand = demand_tiers(app, &ctx);
+    let demand = demand_tiers(app, &ctx, &evidence);
     let tiers = demand.as_ref().map(|(exact, near, all)| DemandTiers {
         exact,
         neighbours: near,
@@ -102,15 +112,75 @@ pub fn pick_for_me_for(
         });
     }
     storage::save_picks(&app.store, user.firm.id, &sets)?;
-    persisted(app, user.firm.id, &catalog)
+    Ok(PickForMeAnswer {
+        picks: page(app, user.firm.id, &catalog, &evidence)?,
+        evidence_changed,
+    })
+}
+
+/// Whether a stage's saved picks were made before the evidence they should rest on: before the
+/// real bookings last changed, or (Pick For Me's, whose note says so) while none existed.
+pub fn predates(set: &PickSet, evidence: &Evidence) -> bool {
+    let (note, _) = pick_for_me::read_note(set.note.as_deref());
+    evidence.is_newer_than(set.at)
+        || (evidence.source.is_real()
+            && set.source == PickSource::PickForMe
+            && Basis::of_note(note) == Basis::NoRealBookings)
+}
+
+/// "made before the latest demo bookings were imported (November 29, 2026)", or without the day
+/// when the import predates Litstack keeping it.
+fn made_before(evidence: &Evidence) -> String {
+    match evidence.changed_on() {
+        Some(day) => format!("made before the latest demo bookings were imported ({day})"),
+        None => "made before demo bookings were imported".into(),
+    }
+}
+
+/// The page's offer to refresh Pick For Me picks made before the data (`labels`: the categories
+/// concerned, empty when it is all of them).
+fn stale_page_note(evidence: &Evidence, labels: &[&str]) -> String {
+    let which = if labels.is_empty() {
+        "These picks were".to_string()
+    } else {
+        format!("The picks in {} were", join_and(labels))
+    };
+    format!(
+        "{which} {}. Run Pick For Me to refresh them.",
+        made_before(evidence)
+    )
+}
+
+/// A category's note when its picks predate the data: Pick For Me's are refreshed by Pick For Me
+/// (the page offers it); a questionnaire's are the firm's own answers, ranked again by answering
+/// it again (it opens with the last answers), never replaced behind the firm's back.
+fn stale_stage_note(evidence: &Evidence, source: PickSource) -> String {
+    let made = made_before(evidence);
+    let mut made = made.chars();
+    let made: String = made
+        .next()
+        .map(|c| c.to_uppercase().chain(made).collect())
+        .unwrap_or_default();
+    match source {
+        PickSource::PickForMe => {
+            format!("{made}, so these picks do not use them yet. Pick For Me refreshes them.")
+        }
+        PickSource::Questionnaire => format!(
+            "{made}. Answer this questionnaire again (it opens with your last answers) to rank with them."
+        ),
+    }
 }
 
 /// Real demand for Pick For Me (`DemandTiers`): the firm's own size, its neighbours, all firms.
 /// Sample rows are never evidence: with no real booking (`None`) every stage is ranked by fit.
 pub type Demand = (HashMap<u64, u32>, HashMap<u64, u32>, HashMap<u64, u32>);
 
-pub fn demand_tiers(app: &RecommendState, ctx: &inputs::FirmContext) -> Option<Demand> {
-    inputs::has_real_bookings(app).then(|| {
+pub fn demand_tiers(
+    app: &RecommendState,
+    ctx: &inputs::FirmContext,
+    evidence: &Evidence,
+) -> Option<Demand> {
+    evidence.source.is_real().then(|| {
         let (exact, near) = match ctx.size {
             Some(size) => (
                 inputs::demand(app, &[size]),
@@ -122,26 +192,39 @@ pub fn demand_tiers(app: &RecommendState, ctx: &inputs::FirmContext) -> Option<D
     })
 }
 
-/// The saved picks of every category, as SPEC's persisted / Pick For Me result.
+/// The saved picks of every category, as SPEC's persisted result, told against the evidence now.
 pub fn persisted(
     app: &RecommendState,
     firm_id: FirmId,
     catalog: &Catalog,
 ) -> Result<PersistedPicks> {
+    // The notes need only where the evidence comes from and when it changed, not the firm's size.
+    page(app, firm_id, catalog, &inputs::evidence(app, None)?)
+}
+
+/// The saved picks of every category with the notes `evidence` makes true now: the page's note
+/// and banner, each category's note, and the offer to refresh picks made before the data.
+fn page(
+    app: &RecommendState,
+    firm_id: FirmId,
+    catalog: &Catalog,
+    evidence: &Evidence,
+) -> Result<PersistedPicks> {
     let dismissed = super::dismissals::out_of_ranking(app, firm_id)?;
     let sets = storage::pick_sets(&app.store, firm_id)?;
     // Until a real booking exists the page tells one story of its evidence, once, even before
     // any pick: categories then say nothing more of it.
-    let bookings = app.bookings.load();
-    let data_story = (!bookings.has_real_data()).then(|| {
-        if bookings.sample.is_empty() {
-            pick_for_me::PAGE_NO_REAL_BOOKINGS_NOTE
-        } else {
-            pick_for_me::PAGE_SAMPLE_ONLY_NOTE
-        }
-    });
+    let data_story = match evidence.source {
+        Source::NoBookings => Some(pick_for_me::PAGE_NO_REAL_BOOKINGS_NOTE),
+        Source::SampleOnly => Some(pick_for_me::PAGE_SAMPLE_ONLY_NOTE),
+        Source::RealBookings => None,
+    };
     let mut any_fallback = false;
-    let mut widest: (Basis, Option<&str>) = (Basis::OwnSize, None);
+    let mut without_bookings = false;
+    // What the current Pick For Me picks rest on, and the categories whose picks predate the data.
+    let mut current: Vec<(&str, Basis)> = Vec::new();
+    let mut stale: Vec<&str> = Vec::new();
+    let mut pick_for_me_sets = 0;
     let mut items = Vec::new();
     for stage in page_order(catalog) {
         let Some((_, set)) = sets.iter().find(|(c, _)| *c == stage.id) else {
@@ -149,9 +232,7 @@ pub fn persisted(
         };
         let (note, mut tie_note) = pick_for_me::read_note(set.note.as_deref());
         let basis = Basis::of_note(note);
-        if basis > widest.0 {
-            widest = (basis, note);
-        }
+        let predates = predates(set, evidence);
         // A dismissed pick stays stored (its undo puts it back), and the picks that replaced it
         // come after it: the first three shown are the stage's picks.
         let shown =
@@ -180,27 +261,62 @@ pub fn persisted(
             }
         }
         any_fallback |= set.used_size_fallback;
+        if !picks.is_empty() {
+            without_bookings |= basis == Basis::NoRealBookings;
+            if set.source == PickSource::PickForMe {
+                pick_for_me_sets += 1;
+                if predates {
+                    stale.push(&stage.label);
+                } else {
+                    current.push((&stage.label, basis));
+                }
+            }
+        }
+        // A note says what is true now: picks made before the data say so, and a note that no
+        // booking exists is the page's to say while that is true, and nobody's after.
+        let note = if predates {
+            Some(stale_stage_note(evidence, set.source))
+        } else if data_story.is_some() && basis == Basis::NoRealBookings {
+            None
+        } else {
+            note.map(String::from)
+        };
         items.push(StagePicks {
             category_id: stage.id,
             category_name: stage.name.clone(),
             category_label: stage.label.clone(),
             stage: stage.stage,
             picks,
-            note: note
-                .filter(|_| !(data_story.is_some() && basis == Basis::NoRealBookings))
-                .map(String::from),
+            note,
             tie_note,
             source: set.source,
             used_size_fallback: set.used_size_fallback,
+            stale: predates,
         });
     }
+    let stale_note = (!stale.is_empty()).then(|| {
+        let named: &[&str] = if stale.len() == pick_for_me_sets {
+            &[]
+        } else {
+            &stale
+        };
+        stale_page_note(evidence, named)
+    });
     Ok(PersistedPicks {
         items,
         used_any_size_fallback: any_fallback,
         fallback_note: data_story
             .map(String::from)
-            .or_else(|| widest.0.page_note(widest.1)),
-        ranked_without_bookings: widest.0 == Basis::NoRealBookings,
+            .or_else(|| pick_for_me::page_note(&current)),
+        ranked_without_bookings: without_bookings,
+        stale_note,
+        evidence: EvidenceView {
+            source: evidence.source,
+            real_changed_at: evidence.changed_at.and_then(|t| {
+                chrono::DateTime::from_timestamp(t, 0)
+                    .map(|t| t.to_rfc3339_opts(chrono::SecondsFormat::Secs, true))
+            }),
+        },
     })
 }
 

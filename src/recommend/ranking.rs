@@ -43,8 +43,8 @@ pub const NO_OUTCOMES: &str = "Not enough firms your size have said how a demo w
 /// (`peers::shown`).
 pub const MIN_SHOWN: u32 = crate::peers::MIN_FIRMS;
 pub const MAX_REASONS: usize = 5;
-/// How far back peer demand looks.
-pub const DEMAND_DAYS: i64 = 90;
+/// How far back peer demand looks (the evidence's window: `bookings::evidence`).
+pub use crate::bookings::evidence::DEMAND_DAYS;
 /// The demand factor's evidence while no real (imported) booking exists: sample rows are never
 /// evidence, so the factor is left out of the score.
 pub const NO_DEMAND_DATA: &str = "No demo-booking data yet";
@@ -125,6 +125,16 @@ pub fn bookings_phrase(n: u32) -> String {
     } else {
         "A few demo bookings".into()
     }
+}
+
+/// A card's reason that speaks of bookings, the one wording of the evidence behind a pick: "9 demo
+/// bookings by firms of 6-20 employees in the last 90 days".
+pub fn demand_reason(bookings: u32, peers: &PeerGroup) -> String {
+    format!(
+        "{} by {} in the last {DEMAND_DAYS} days",
+        bookings_phrase(bookings),
+        peers.phrase()
+    )
 }
 
 /// Peer demand: bookings per vendor from one peer group over the last [`DEMAND_DAYS`].

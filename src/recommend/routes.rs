@@ -7,8 +7,8 @@ use axum::response::{IntoResponse, Response};
 use super::dismissals::{self, DismissReason};
 use super::model::{
     ComputeRequest, ComputeResult, DismissRequest, DismissedList, DismissedView, LatestResponse,
-    PastQuery, PastRecommendation, PersistedPicks, PickForMeQuery, PicksRestored, ResponseCreated,
-    ResponseRequest, SavedResponse,
+    PastQuery, PastRecommendation, PersistedPicks, PickForMeAnswer, PickForMeQuery, PicksRestored,
+    ResponseCreated, ResponseRequest, SavedResponse,
 };
 use super::{compute, history, picks, responses, storage};
 use crate::catalog::listing::{Page, parse_category_ids, parse_page, parse_page_size};
@@ -136,7 +136,7 @@ pub(super) async fn compute(
 #[utoipa::path(post, path = "/recommendations/pick-for-me", tag = "recommendations",
     params(PickForMeQuery),
     responses(
-        (status = 200, body = PersistedPicks),
+        (status = 200, body = PickForMeAnswer),
         (status = 400, description = "An unknown replace value", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ViewerOrForeignOrigin,
@@ -145,7 +145,7 @@ pub(super) async fn pick_for_me(
     State(state): State<RecommendState>,
     member: FirmMember,
     Query(query): Query<PickForMeQuery>,
-) -> Result<Json<PersistedPicks>> {
+) -> Result<Json<PickForMeAnswer>> {
     let replace = query.replaces_questionnaire_picks()?;
     let user = member.user;
     state

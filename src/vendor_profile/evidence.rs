@@ -235,7 +235,7 @@ pub fn vendor_evidence(app: &RecommendState, user: &User, id: u64) -> Result<Ven
     };
     Ok(evidence(
         id,
-        sets.has_real_data(),
+        crate::bookings::evidence::Source::of(&sets).is_real(),
         &raw,
         today,
         size,

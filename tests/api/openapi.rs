@@ -270,6 +270,18 @@ async fn query_parameters_say_an_empty_value_means_absent_as_the_server_treats_i
                 .await;
             let absent = app.call(method, &path, None).await;
             assert_eq!(empty.status, 200, "{path}?{name}= {}", empty.text());
+            if path == "/api/recommendations/pick-for-me" {
+                // Its answer says whether the evidence changed since the picks it replaced: the
+                // first call replaced none, the second the first's. The rest is the same.
+                let without = |res: &crate::helpers::TestResponse| {
+                    let mut body = res.json();
+                    body.as_object_mut().unwrap().remove("evidenceChanged");
+                    body
+                };
+                assert_eq!(without(&empty), without(&absent), "{path}?{name}=");
+                checked += 1;
+                continue;
+            }
             assert_eq!(empty.body, absent.body, "{path}?{name}=");
             checked += 1;
         }

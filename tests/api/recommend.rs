@@ -9,7 +9,10 @@ use crate::helpers::{TestApp, TestResponse};
 
 const PAGE_NO_REAL_BOOKINGS_NOTE: &str = "No demo bookings have been imported yet, so the picks rest on what your firm told us: its size, software spend, tech stack and dismissals. An administrator can import bookings under Import.";
 const PAGE_SAMPLE_ONLY_NOTE: &str = "Vendor Trends shows generated sample bookings to demonstrate the dashboard; picks never use them. Until real demo bookings are imported (an administrator can, under Import), the picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
-const SOME_STAGES_NO_DATA_NOTE: &str = "Some categories have no recent demo bookings yet, so their picks rest on what your firm told us: its size, software spend, tech stack and dismissals.";
+/// How the page's note begins when some categories' picks go beyond firms of the firm's size: it
+/// names them, and the page never speaks for the others.
+const SOME_CATEGORIES_WIDEN: &str =
+    "Not every category rests on demo bookings by firms of your size. ";
 
 /// A category's picks without booking evidence: the page's note says once what they rest on, so
 /// the category's says nothing of it; the tie note says when picks tie, with the real count.
@@ -953,8 +956,22 @@ async fn sample_bookings_are_never_evidence_then_real_ones_are_quoted_exactly() 
         item["picks"][1]["reason"],
         format!("50 demo bookings {peers}")
     );
-    // The other stages have no real booking: ranked by fit, and the page names that.
-    assert_eq!(picks["fallbackNote"], SOME_STAGES_NO_DATA_NOTE);
+    // The other stages have no real booking: ranked by fit, and the page names them, never the
+    // category whose picks rest on the firm's own size.
+    let note = picks["fallbackNote"].as_str().unwrap();
+    assert!(note.starts_with(SOME_CATEGORIES_WIDEN), "{note}");
+    let label = |id: u64| app.state.catalog.load().category(id).unwrap().label.clone();
+    assert!(!note.contains(&format!("{} ", label(cat))), "{note}");
+    let other = other_stage(&app, cat);
+    let no_data = note
+        .split(". ")
+        .find(|s| {
+            s.contains(
+                "have no recent demo bookings, so their picks rest on what your firm told us",
+            )
+        })
+        .unwrap_or_else(|| panic!("{note}"));
+    assert!(no_data.contains(&label(other)), "{note}");
     assert_eq!(picks["usedAnySizeFallback"], false);
     assert_eq!(picks["rankedWithoutBookings"], false);
 }
@@ -1039,7 +1056,7 @@ async fn a_category_outside_the_stages_keeps_its_picks_beside_the_nine_stages() 
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn the_page_note_names_the_widest_fallback_any_category_used() {
+async fn the_spec_banner_shows_only_when_true_of_every_category_and_a_partial_fallback_is_named() {
     let mut app = signed_in().await;
     // Every category gets 5 real bookings of its first active vendor: by firms of 2-5 (next to
     // the user's 6-20) in all but the last category, and by firms of 200+ there.
@@ -1064,8 +1081,9 @@ async fn the_page_note_names_the_widest_fallback_any_category_used() {
             ));
         }
     }
-    let (last_name, first_stage) = (
+    let (last_name, last_label, first_stage) = (
         catalog.category(last).unwrap().name.clone(),
+        catalog.category(last).unwrap().label.clone(),
         catalog.stages()[0].id,
     );
     drop(catalog);
@@ -1094,16 +1112,22 @@ async fn the_page_note_names_the_widest_fallback_any_category_used() {
         "{last_name}: only firms of 200+ booked"
     );
     assert_eq!(picks["usedAnySizeFallback"], true);
-    assert_eq!(
-        picks["fallbackNote"], overall,
-        "all firms is wider than neighbouring sizes"
+    // All firms is true of one category only: the banner names it, never the whole page.
+    let note = picks["fallbackNote"].as_str().unwrap();
+    assert!(note.starts_with(SOME_CATEGORIES_WIDEN), "{note}");
+    assert!(
+        note.contains(&format!(" {last_label} uses all firms.")),
+        "{note}"
     );
+    assert!(note.contains(" use similar firm sizes."), "{note}");
+    assert!(!note.contains(overall), "{note}");
     assert_eq!(
         app.get("/api/recommendations/persisted").await.json()["fallbackNote"],
-        overall
+        note
     );
 
-    // A questionnaire for that category replaces its picks: only neighbouring sizes remain.
+    // A questionnaire for that category replaces its picks: neighbouring sizes are true of every
+    // Pick For Me category left, so the spec's banner says so.
     let body = first_options(&app, last);
     let id = respond(&mut app, body).await;
     compute(&mut app, id, last).await;
@@ -1303,4 +1327,164 @@ async fn the_latest_answers_of_the_firm_are_there_to_reopen_a_questionnaire() {
     app.sign_out().await;
     app.sign_up_as("Bob Roe", "bob@roe-law.com").await;
     assert_eq!(app.get(&path).await.json(), json!({ "response": null }));
+}
+
+/// Every item's note, the page's notes and the cards' reasons of a picks answer, as one text.
+fn every_note(picks: &Value) -> String {
+    let mut out = vec![
+        picks["fallbackNote"].to_string(),
+        picks["staleNote"].to_string(),
+    ];
+    for item in picks["items"].as_array().unwrap() {
+        out.push(item["note"].to_string());
+        for p in item["picks"].as_array().unwrap() {
+            out.push(p["reason"].to_string());
+        }
+    }
+    out.join("\n")
+}
+
+/// Where the evidence comes from, told once from the current state (issue 77): picks made with no
+/// booking, then an import, say they predate it and offer the refresh (a questionnaire's offer to
+/// answer it again); after the refresh no note says nothing was imported, the banner is what
+/// every category's note says, and Pick For Me says whether the evidence changed.
+#[tokio::test(flavor = "multi_thread")]
+async fn picks_made_before_an_import_say_so_until_pick_for_me_refreshes_them() {
+    let mut app = signed_in().await;
+    let cat = stage_with_questions(&app);
+    let asked = other_stage(&app, cat);
+
+    // No booking: the page tells the story once; the first Pick For Me replaces no picks.
+    let first = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await
+        .json();
+    assert_eq!(first["evidenceChanged"], Value::Null);
+    assert_eq!(first["fallbackNote"], PAGE_NO_REAL_BOOKINGS_NOTE);
+    assert_eq!(first["staleNote"], Value::Null);
+    assert_eq!(first["evidence"]["source"], "no_bookings");
+    assert_eq!(first["evidence"]["realChangedAt"], Value::Null);
+    let body = first_options(&app, asked);
+    let id = respond(&mut app, body).await;
+    compute(&mut app, id, asked).await;
+    let again = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await
+        .json();
+    assert_eq!(
+        again["evidenceChanged"], false,
+        "nothing new since the last picks: the toast must not claim fresh data"
+    );
+
+    // An import of real bookings: 9 of the category's first vendor by firms of the user's size.
+    // The clock counts seconds: the import comes in a later one than the picks.
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let catalog = app.state.catalog.load();
+    let category = catalog.category(cat).unwrap();
+    let (category_name, label) = (category.name.clone(), category.label.clone());
+    let vendor = catalog
+        .vendors
+        .iter()
+        .find(|v| v.category_id == cat && v.is_active)
+        .unwrap();
+    let (vendor_id, vendor_name) = (vendor.id, vendor.name.clone());
+    drop(catalog);
+    let today = chrono::Utc::now().date_naive();
+    let mut csv = String::from(
+        "Id,Created Time,Client Category,Client,Standardized Practice Area Broken Out,City State,State,DMA\n",
+    );
+    for i in 0..9 {
+        let day = today - chrono::Duration::days(1 + i);
+        csv.push_str(&format!(
+            "story-{i},{day}T10:00:00Z,{category_name},\"{vendor_name}\",E6_20,\"Austin, TX\",TX,Austin\n"
+        ));
+    }
+    let res = upload_bookings(&mut app, &csv).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+
+    let stale = app.get("/api/recommendations/persisted").await.json();
+    assert_eq!(stale["evidence"]["source"], "real_bookings");
+    let changed_at = stale["evidence"]["realChangedAt"].as_str().unwrap();
+    let day = chrono::DateTime::parse_from_rfc3339(changed_at)
+        .unwrap()
+        .format("%B %-d, %Y")
+        .to_string();
+    assert_eq!(
+        stale["staleNote"],
+        format!(
+            "These picks were made before the latest demo bookings were imported ({day}). Run Pick For Me to refresh them."
+        )
+    );
+    assert!(
+        !every_note(&stale).contains("imported yet"),
+        "{}",
+        every_note(&stale)
+    );
+    assert_eq!(
+        stale["fallbackNote"],
+        Value::Null,
+        "no banner speaks for stale picks"
+    );
+    for item in stale["items"].as_array().unwrap() {
+        assert_eq!(item["stale"], true, "{item}");
+        let note = item["note"].as_str().unwrap();
+        if item["categoryId"] == asked {
+            assert_eq!(
+                note,
+                format!(
+                    "Made before the latest demo bookings were imported ({day}). Answer this questionnaire again (it opens with your last answers) to rank with them."
+                )
+            );
+        } else {
+            assert!(
+                note.starts_with("Made before the latest demo bookings"),
+                "{note}"
+            );
+        }
+    }
+
+    // The refresh: the evidence changed, nothing is stale, and the banner agrees with the cards.
+    let fresh = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await
+        .json();
+    assert_eq!(fresh["evidenceChanged"], true);
+    assert_eq!(fresh["staleNote"], Value::Null);
+    let text = every_note(&fresh);
+    assert!(!text.contains("imported yet"), "{text}");
+    let items = fresh["items"].as_array().unwrap();
+    let item = items.iter().find(|i| i["categoryId"] == cat).unwrap();
+    assert_eq!(item["stale"], false);
+    assert_eq!(item["note"], Value::Null, "its own size's bookings: {item}");
+    assert_eq!(item["picks"][0]["vendorId"], vendor_id);
+    assert_eq!(
+        item["picks"][0]["reason"],
+        "9 demo bookings by firms of 6-20 employees in the last 90 days"
+    );
+    let banner = fresh["fallbackNote"].as_str().unwrap();
+    assert!(banner.starts_with(SOME_CATEGORIES_WIDEN), "{banner}");
+    assert!(
+        !banner.contains(&format!("{label} ")),
+        "the banner never speaks for {label}: {banner}"
+    );
+    assert!(
+        !banner.contains("Not enough recent data for your firm size"),
+        "{banner}"
+    );
+    // The questionnaire's picks are the firm's: kept, and still saying how to rank them again.
+    let kept = items.iter().find(|i| i["categoryId"] == asked).unwrap();
+    assert_eq!(
+        (kept["source"].as_str(), kept["stale"].as_bool()),
+        (Some("questionnaire"), Some(true))
+    );
+    assert_eq!(
+        app.get("/api/recommendations/persisted").await.json()["staleNote"],
+        Value::Null
+    );
+
+    let unchanged = app
+        .call(Method::POST, "/api/recommendations/pick-for-me", None)
+        .await
+        .json();
+    assert_eq!(unchanged["evidenceChanged"], false);
 }

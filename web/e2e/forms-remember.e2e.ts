@@ -129,7 +129,8 @@ describe('forms that remember', () => {
     await page.getByRole('button', { name: 'Pick For Me' }).click();
     // Lead Generation's picks came from its questionnaire: Pick For Me asks before replacing them.
     await page.getByRole('dialog').getByRole('button', { name: 'Keep them' }).click();
-    await toast('Recommendations refreshed with latest data!').waitFor();
+    // It replaced no picks (the questionnaire's stay): a first load, not a refresh.
+    await toast('Recommendations loaded!').waitFor();
     await stageButton('Intake').click();
     const panel = stagePanel('Intake');
     const cards = panel.getByRole('article');

@@ -12,6 +12,7 @@ use super::postgres::{COPY_CHUNK, REBUILT_AT, Txn, identity_line};
 /// the sample marker of a redb install into PostgreSQL, keeping ids; counts the rows back.
 pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let (generation, last_id, marked) = super::file::export_meta(from)?;
+    let real_changed_at = super::file::real_changed_at(from)?;
     let mut txn = Txn::begin(to)?;
     let mut source_rows = 0u64;
     {
@@ -68,6 +69,9 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
             .bind(vec![GENERATION, REBUILT_AT])
             .execute(&mut *tx)
             .await?;
+        if let Some(at) = real_changed_at {
+            super::postgres::set_real_changed_at(tx, at).await?;
+        }
         if marked {
             sqlx::query(
                 "INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT DO NOTHING",

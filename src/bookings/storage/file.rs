@@ -7,6 +7,7 @@
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 
 use super::{Finish, WantedIdentities};
+use crate::bookings::evidence::REAL_CHANGED_AT;
 use crate::bookings::index::{Columns, ColumnsBuilder, Interned};
 use crate::bookings::model::Booking;
 use crate::bookings::{GENERATION, SAMPLE_MARKER};
@@ -25,6 +26,11 @@ const SEQUENCE: &str = "seq:bookings";
 
 pub fn generation(store: &FileStore) -> Result<u64> {
     Ok(store::meta_get(&store.read()?, GENERATION)?.unwrap_or(0))
+}
+
+/// When the real bookings last changed (Unix seconds), if an import since this was kept did.
+pub fn real_changed_at(store: &FileStore) -> Result<Option<i64>> {
+    Ok(store::meta_get(&store.read()?, REAL_CHANGED_AT)?.map(|t| t as i64))
 }
 
 pub fn is_marked(store: &FileStore, marker: &str) -> Result<bool> {
@@ -379,6 +385,9 @@ impl Txn {
         }
         if let Some(generation) = finish.generation {
             store::meta_set(&self.txn, GENERATION, generation)?;
+        }
+        if let Some(at) = finish.real_changed_at {
+            store::meta_set(&self.txn, REAL_CHANGED_AT, at.max(0) as u64)?;
         }
         if let Some(marker) = finish.marker {
             store::meta_set(&self.txn, marker, 1)?;

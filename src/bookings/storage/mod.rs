@@ -36,6 +36,15 @@ pub fn generation(store: &Store) -> Result<u64> {
     }
 }
 
+/// When the real (imported, never sample) bookings last changed, in Unix seconds: `None` while
+/// none did since this was first kept (META on redb, `counters` in PostgreSQL).
+pub fn real_changed_at(store: &Store) -> Result<Option<i64>> {
+    match store {
+        Store::File(db) => file::real_changed_at(db),
+        Store::Postgres(db) => postgres::real_changed_at(db),
+    }
+}
+
 /// How many bookings and booking identities are stored (each booking has exactly one identity).
 pub fn stored_counts(store: &Store) -> Result<(u64, u64)> {
     match store {
@@ -135,6 +144,9 @@ pub struct Finish {
     pub last_id: Option<u64>,
     /// A first-launch marker to set in the same transaction.
     pub marker: Option<&'static str>,
+    /// When real rows were added or changed: the time, kept in the same commit
+    /// (`evidence::REAL_CHANGED_AT`), so picks made before it can say so.
+    pub real_changed_at: Option<i64>,
 }
 
 /// One write to the bookings (an import, a removal), all of it or nothing. In PostgreSQL it holds

@@ -14,6 +14,7 @@ use sqlx::{PgConnection, Postgres, Transaction};
 use super::copy_text::push_line;
 use super::{Appended, Finish, WantedIdentities};
 use crate::bookings::GENERATION;
+use crate::bookings::evidence::REAL_CHANGED_AT;
 use crate::bookings::index::{Columns, ColumnsBuilder};
 use crate::bookings::model::Booking;
 use crate::platform::error::Result;
@@ -52,6 +53,25 @@ pub fn generation_and_rebuilt_at(store: &PgStore) -> Result<(u64, u64)> {
         tx.commit().await?;
         Ok::<_, sqlx::Error>((generation, rebuilt_at))
     })?)
+}
+
+/// When the real bookings last changed (Unix seconds), if an import since this was kept did.
+pub fn real_changed_at(store: &PgStore) -> Result<Option<i64>> {
+    let at = store.run(counter(store.pool(), REAL_CHANGED_AT))?;
+    Ok((at > 0).then_some(at as i64))
+}
+
+/// Sets `counters`' time of the last change to the real bookings, in the write's transaction.
+pub(super) async fn set_real_changed_at(tx: &mut PgConnection, at: i64) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO counters (key, value) VALUES ($1, $2) \
+         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
+    )
+    .bind(REAL_CHANGED_AT)
+    .bind(at)
+    .execute(&mut *tx)
+    .await?;
+    Ok(())
 }
 
 pub fn stored_counts(store: &PgStore) -> Result<(u64, u64)> {
@@ -357,6 +377,9 @@ impl<'s> Txn<'s> {
                 .bind(marker)
                 .execute(&mut *tx)
                 .await?;
+            }
+            if let Some(at) = finish.real_changed_at {
+                set_real_changed_at(tx, at).await?;
             }
             if let Some(generation) = finish.generation {
                 let mut keys = vec![GENERATION];

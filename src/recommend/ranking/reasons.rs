@@ -1,9 +1,7 @@
 //! Why a vendor ranks where it does, as data; [`Reason::text`] is the one place a reason becomes
 //! the sentence the screens show and the history keeps.
 
-use super::{
-    DEMAND_DAYS, PeerGroup, bookings_phrase, join_and, needs_sentence, size_phrase, sizes_phrase,
-};
+use super::{PeerGroup, join_and, needs_sentence, size_phrase, sizes_phrase};
 use crate::platform::firm_size::FirmSize;
 
 /// One reason for a vendor's place in a ranking.
@@ -59,11 +57,7 @@ impl Reason {
             Reason::ServesNearSizes(sizes) => {
                 format!("Serves {}, next to your size", sizes_phrase(sizes))
             }
-            Reason::Demand { bookings, peers } => format!(
-                "{} by {} in the last {DEMAND_DAYS} days",
-                bookings_phrase(*bookings),
-                peers.phrase()
-            ),
+            Reason::Demand { bookings, peers } => super::demand_reason(*bookings, peers),
             Reason::Partner { level } => format!(
                 "Ranked higher as a {level} partner (partner weighting set by your administrator)"
             ),

@@ -195,6 +195,7 @@ export type Factor = Schemas['Factor'];
 export type Pick = Schemas['PickView'];
 export type StagePicks = Schemas['StagePicks'];
 export type PersistedPicks = Schemas['PersistedPicks'];
+export type PickForMeAnswer = Schemas['PickForMeAnswer'];
 export type PicksRestored = Schemas['PicksRestored'];
 export type StageStatus = Schemas['StageStatus'];
 export type StageOverview = Schemas['StageOverview'];

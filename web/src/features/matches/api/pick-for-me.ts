@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { client, unwrap } from '@/lib/api-client';
-import type { PersistedPicks } from '@/lib/api/types';
+import type { PickForMeAnswer } from '@/lib/api/types';
 
 import { persistedQueryKey } from './get-persisted';
 import { invalidatePicks } from './invalidate';
@@ -10,7 +10,7 @@ import { invalidatePicks } from './invalidate';
  * `replaceQuestionnaire`: also replace the picks the firm's questionnaires produced (left out,
  * the server keeps them and fills the other categories).
  */
-export async function pickForMe({ replaceQuestionnaire = false }: { replaceQuestionnaire?: boolean } = {}): Promise<PersistedPicks> {
+export async function pickForMe({ replaceQuestionnaire = false }: { replaceQuestionnaire?: boolean } = {}): Promise<PickForMeAnswer> {
   try {
     const replace = replaceQuestionnaire ? 'questionnaire' : undefined;
     return await unwrap(client.POST('/api/recommendations/pick-for-me', { params: { query: { replace } } }));
@@ -19,7 +19,7 @@ export async function pickForMe({ replaceQuestionnaire = false }: { replaceQuest
   }
 }
 
-/** Picks up to three vendors per stage from what similar firms book. */
+/** Picks up to three vendors per stage from what similar firms book; says whether the evidence changed. */
 export function usePickForMe() {
   const client = useQueryClient();
   return useMutation({

@@ -87,11 +87,14 @@ const persisted: PersistedPicks = {
       tieNote: 'These 2 fit your firm equally well on what we know; the questionnaire tells them apart.',
       source: 'questionnaire',
       usedSizeFallback: false,
+      stale: false,
     },
   ],
   usedAnySizeFallback: true,
   fallbackNote: note,
   rankedWithoutBookings: false,
+  staleNote: null,
+  evidence: { source: 'real_bookings', realChangedAt: '2026-11-29T14:00:00Z' },
 };
 
 function setup(path: string, user?: User) {
@@ -233,6 +236,63 @@ describe('Pick For Me and the questionnaire picks', () => {
         '/api/recommendations/pick-for-me?replace=questionnaire',
       ]),
     );
+  });
+});
+
+describe('Picks made before the data', () => {
+  const staleNote =
+    'These picks were made before the latest demo bookings were imported (November 29, 2026). Run Pick For Me to refresh them.';
+  const stalePicks: PersistedPicks = {
+    ...persisted,
+    items: persisted.items.map((item) => ({
+      ...item,
+      source: 'pick_for_me',
+      stale: true,
+      note: 'Made before the latest demo bookings were imported (November 29, 2026), so these picks do not use them yet. Pick For Me refreshes them.',
+    })),
+    fallbackNote: null,
+    staleNote,
+  };
+  const refreshed: PersistedPicks = {
+    ...persisted,
+    fallbackNote: null,
+    items: persisted.items.map((item) => ({ ...item, source: 'pick_for_me' })),
+  };
+
+  it('says so and offers a refresh; after it the note is gone and the toast says the data changed', async () => {
+    let picked = false;
+    const mock = mockFetch({
+      'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+      'GET /api/categories': { body: categories },
+      'GET /api/recommendations/overview': { body: overview },
+      'GET /api/recommendations/persisted': () => ({ body: picked ? refreshed : stalePicks }),
+      'POST /api/recommendations/pick-for-me': () => {
+        picked = true;
+        return { body: { ...refreshed, evidenceChanged: true } };
+      },
+    });
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderWithProviders(<GetRecommendationsPage />, { path: '/matches', user: testUser('member') });
+    const note = (await screen.findByText(staleNote)).closest('[role="note"]') as HTMLElement;
+    fireEvent.click(within(note).getByRole('button', { name: 'Refresh picks' }));
+    await waitFor(() =>
+      expect(mock.calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/recommendations/pick-for-me']),
+    );
+    await waitFor(() => expect(currentToast.value?.title).toBe('Recommendations refreshed with latest data!'));
+    await waitFor(() => expect(screen.queryByText(staleNote)).toBeNull());
+  });
+
+  it('offers a viewer no refresh', async () => {
+    const mock = mockFetch({
+      'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+      'GET /api/categories': { body: categories },
+      'GET /api/recommendations/overview': { body: overview },
+      'GET /api/recommendations/persisted': { body: stalePicks },
+    });
+    vi.stubGlobal('fetch', mock.fetchMock);
+    renderWithProviders(<GetRecommendationsPage />, { path: '/matches', user: testUser('viewer') });
+    expect(await screen.findByText(staleNote)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Refresh picks' })).toBeNull();
   });
 });
 

@@ -24,6 +24,7 @@ import { usePickForMe } from '../api/pick-for-me';
 import { useRestorePicks } from '../api/restore-picks';
 import { track } from './analytics';
 import { NextStepCard } from './next-step-card';
+import { pickForMeToast } from './pick-for-me-toast';
 import { ProgressBanner } from './progress-banner';
 import { QuestionnaireModal } from './questionnaire-modal';
 import { StageAccordion } from './stage-accordion';
@@ -121,18 +122,9 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
     pickForMe.mutate(
       { replaceQuestionnaire },
       {
-        onSuccess: (data) =>
-          toast(
-            refresh
-              ? { title: 'Recommendations refreshed with latest data!' }
-              : {
-                  title: 'Recommendations loaded!',
-                  // "Similar firms" only when their bookings are what the picks rest on.
-                  description: data.rankedWithoutBookings
-                    ? 'Showing picks that fit your firm; no demo bookings have been imported yet'
-                    : 'Showing picks based on similar firms',
-                },
-          ),
+        // The server says whether the evidence changed since the picks it replaced: the toast
+        // claims fresh data only then.
+        onSuccess: (data) => toast(pickForMeToast(data)),
         onError: (error) => {
           console.error(error);
           toast({ title: refresh ? 'Failed to refresh recommendations' : 'Failed to load recommendations', variant: 'destructive' });
@@ -217,6 +209,20 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
         }
       />
       <ViewOnlyNote />
+
+      {persisted.data?.staleNote ? (
+        <div
+          role="note"
+          className="mb-4 flex flex-col gap-3 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p>{persisted.data.staleNote}</p>
+          {canWrite ? (
+            <Button size="sm" variant="outline" className="shrink-0" onClick={onPickForMe} disabled={pickForMe.isPending}>
+              {pickForMe.isPending ? 'Refreshing...' : 'Refresh picks'}
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
 
       {persisted.data?.fallbackNote ? (
         <p role="note" className="mb-4 rounded-lg border border-slate-200 bg-white px-4 py-3 text-sm text-slate-700">
