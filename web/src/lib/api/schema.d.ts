@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 1de131772ef1b3c20ce21cdc77bc632962bfbbdf8c016ba50e973511dfa05961
+ * openapi.json sha256: 8c3a163a9d5c76f03f9137bb8683548a301fc5fe5c77228dc4cbe8af40ad6a4e
  */
 
 export interface paths {
@@ -230,6 +230,45 @@ export interface paths {
         put: operations["decide_sso_domain"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/handover: the pending offer of the operator role, if any. */
+        get: operations["get_handover"];
+        put?: never;
+        /**
+         * POST /api/admin/handover: offers the operator role to the account of `email` (any firm's),
+         *     confirmed with the operator's second factor when they have one. Refused while an offer is
+         *     pending: the operator withdraws it first.
+         */
+        post: operations["offer_handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/handover/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/admin/handover/{offerId}: the operator withdraws the pending offer. */
+        delete: operations["withdraw_handover"];
         options?: never;
         head?: never;
         patch?: never;
@@ -840,7 +879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/auth/setup (public): whether the first sign-up needs the console's setup token. */
+        /**
+         * GET /api/auth/setup (public): whether the install has no account yet (its first sign-up runs
+         *     the install) and whether that sign-up needs the console's setup token.
+         */
         get: operations["setup_status"];
         put?: never;
         post?: never;
@@ -1776,6 +1818,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/operator-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/operator-offer: the pending offer of the operator role to the signed-in account, if
+         *     any (none for everyone else).
+         */
+        get: operations["get_offer_to_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator-offer/{offerId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/operator-offer/{offerId}/accept: the offered account takes the operator role
+         *     (with its second factor's code when it has one); the one who offered it no longer has it.
+         */
+        post: operations["accept_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator-offer/{offerId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/operator-offer/{offerId}/decline: the offered account declines; the operator keeps
+         *     the role and is told.
+         */
+        post: operations["decline_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/past-recommendations": {
         parameters: {
             query?: never;
@@ -2696,6 +2798,14 @@ export interface components {
             password: string;
             token: string;
         };
+        /** @description The body of `POST /api/operator-offer/{offerId}/accept`. */
+        AcceptRequest: {
+            /**
+             * @description A current code of the accepting account's second factor (or a recovery code); asked only
+             *     of an account that has one.
+             */
+            code?: string | null;
+        };
         AccountView: {
             email: string;
             /** @description Sign-in asks for a code from an authenticator app. */
@@ -2870,7 +2980,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive" | "hipaaBaa" | "soc2" | "iso27001" | "sso" | "mfa" | "dataLocation" | "aiTraining" | "dataExport";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported" | "firm_deletion_skipped" | "backup_downloaded";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported" | "firm_deletion_skipped" | "backup_downloaded" | "operator_role_offered" | "operator_offer_withdrawn" | "operator_role_accepted" | "operator_offer_declined" | "operator_offer_expired";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -4307,7 +4417,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -4412,7 +4522,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -4433,6 +4543,36 @@ export interface components {
             link: string;
             read: boolean;
             title: string;
+        };
+        /** @description The body of `POST /api/admin/handover`. */
+        OfferRequest: {
+            /**
+             * @description A current code of the operator's second factor (or a recovery code); asked only of an
+             *     operator who has one.
+             */
+            code?: string | null;
+            /** @description The email of the account that is to run the install. */
+            email: string;
+        };
+        /** @description A pending offer, as the operator and the offered account read it. */
+        OfferView: {
+            /** @description When it ends unanswered (RFC 3339). */
+            expiresAt: string;
+            fromEmail: string;
+            /** @description The operator who offered it, by name and email. */
+            fromName: string;
+            /**
+             * Format: int64
+             * @description The offer's id: what the answer and the withdrawal name.
+             */
+            id: number;
+            /** @description When it was offered (RFC 3339). */
+            offeredAt: string;
+            toEmail: string;
+            /** @description The offered account's firm. */
+            toFirm: string;
+            /** @description The account it is offered to. */
+            toName: string;
         };
         Onboarding: {
             annualSoftwareSpendBand: components["schemas"]["SpendBand"];
@@ -4576,6 +4716,10 @@ export interface components {
             size: components["schemas"]["SizeRef"];
             /** @description "Used by 12 firms of your size" / "Used by fewer than 5 firms of your size". */
             text: string;
+        };
+        /** @description The pending offer a screen shows, if any. */
+        PendingOffer: {
+            offer?: null | components["schemas"]["OfferView"];
         };
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
@@ -5298,6 +5442,11 @@ export interface components {
             startedAt: string;
         };
         SetupStatus: {
+            /**
+             * @description No account exists: the screens open on sign-up, and the first account becomes the
+             *     install's operator as well as its firm's owner.
+             */
+            noAccountYet: boolean;
             /** @description Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`). */
             passwordResetByEmail: boolean;
             setupTokenRequired: boolean;
@@ -7090,6 +7239,198 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingOffer"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferRequest"];
+            };
+        };
+        responses: {
+            /** @description Offered; the pending offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferView"];
+                };
+            };
+            /** @description The email is not valid, names the operator or another operator, or its firm is disabled; or a second-factor code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No account has that email */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An offer is pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No pending offer has that id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12779,6 +13120,190 @@ export interface operations {
                 };
                 content: {
                     "application/json": Record<string, never>;
+                };
+            };
+        };
+    };
+    get_offer_to_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingOffer"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the account runs the install */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number, or a second-factor code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No pending offer to this account has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one who offered no longer runs the install */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No pending offer to this account has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };
