@@ -232,6 +232,12 @@ test('a decision is proposed, approved, made stale by an edit, approved by both,
   await status(other.name).waitFor();
   expect(await status(other.name).inputValue()).toBe('Not chosen');
   expect(await status(chosen.name).inputValue()).toBe('Chosen');
+  // The final decision answered "Did you choose it?" for both: nobody is asked again (issue 77).
+  for (const width of [1280, 390]) {
+    await browser.setWidth(width);
+    expect(await page.getByRole('group', { name: 'Did you choose it?' }).count(), `${width} px`).toBe(0);
+  }
+  await browser.setWidth(1440);
 });
 
 test('the round closed with the proposal: a member who never scored is offered no scorecard, and one sent is refused', async () => {

@@ -114,6 +114,14 @@ describe('two-step sign-in', () => {
     await page.waitForURL((url) => !url.pathname.startsWith('/auth/'));
     await page.goto('/profile');
     await page.getByText('Two-step sign-in is on. 9 recovery codes are left.').waitFor();
+    // The audit log says what the screen said: the code was just used, not that it was wrong.
+    await page.goto('/firm#audit');
+    const log = page.getByRole('list', { name: 'Audit log' });
+    await log
+      .getByText(/a second-factor code that was just used/)
+      .first()
+      .waitFor();
+    expect(await log.getByText(/wrong second-factor code/).count()).toBe(0);
   });
 
   test("another device is listed under Where you're signed in and is signed out from there", async () => {

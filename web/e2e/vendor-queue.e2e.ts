@@ -299,6 +299,21 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
     await expectAccessible('Manage Vendors with the decided proposals open');
     await screenshots('vendor-queue-decided');
 
+    // Under the operator's bell each proposal's notice says how it ended, and no longer asks to
+    // approve or reject it (issue 77).
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      const bell = page.getByRole('region', { name: 'Your notifications' });
+      await bell.getByText(/approved this proposal on \d{4}-\d{2}-\d{2}\./).waitFor();
+      await bell.getByText(/rejected this proposal on \d{4}-\d{2}-\d{2}\./).waitFor();
+      expect(await bell.getByText(/Approve or reject it under/).count(), `${width} px`).toBe(0);
+      await expectAccessible(`the operator's notifications at ${width} px`);
+      await page.keyboard.press('Escape');
+      await bell.waitFor({ state: 'detached' });
+    }
+    await browser.setWidth(1440);
+
     // The table of vendors shows the approved link, supplied by Nolo.
     await page.getByLabel('Search vendors').fill('nolo');
     await page

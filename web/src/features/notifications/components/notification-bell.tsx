@@ -16,7 +16,8 @@ export function bellLabel(unread: number): string {
 
 /**
  * The bell of the signed-in frame: the unread count, and a list of the newest notices that opens
- * under it (Escape closes it and gives focus back to the bell). Polls every 60 s.
+ * under it (Escape closes it and gives focus back to the bell). Polls every 60 s, and reads
+ * afresh when opened.
  */
 export function NotificationBell({ className }: { className?: string }) {
   const notices = useNotifications();
@@ -61,7 +62,12 @@ export function NotificationBell({ className }: { className?: string }) {
         aria-label={bellLabel(unread)}
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          // Opened, it reads the notices afresh: one resolved since the last poll (a proposal just
+          // decided) shows how it ended, not the request it was.
+          if (!open) void notices.refetch();
+          setOpen(!open);
+        }}
         className="relative rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-indigo-600"
       >
         <Icon name="bell" />
