@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 6192a4666c44bcaa96719951f9c28db80cb0364f51b09a6103ab4edf9e9ff666
+ * openapi.json sha256: d613e5ab9779ff26fc11eceeb17171ebcaac57b8ff5ff47e48d57f9bf1b4626a
  */
 
 export interface paths {
@@ -1182,7 +1182,7 @@ export interface paths {
         };
         /**
          * GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-         *     (hash it to check it) or as CSV (one row per fact, the hash in the first row); for a caller
+         *     (hash it to check it) or as CSV (the header, then the version and its hash, then one row per fact); for a caller
          *     who may not see some scorecards yet, without them (`scoresHidden` says so).
          */
         get: operations["get_version"];
@@ -10285,13 +10285,13 @@ export interface operations {
                 start?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
                 end?: string;
-                /** @description Default 100, clamped to 1-1000. */
+                /** @description Default 100, clamped to 1-1000. Not with `format=csv`. */
                 limit?: number;
-                /** @description Default 0. */
+                /** @description Default 0. Not with `format=csv`. */
                 offset?: number;
                 /** @description List the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
-                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                /** @description `csv` for every matching booking as a file (text/csv, streamed); JSON pages otherwise. */
                 format?: components["schemas"]["Format"];
             };
             header?: never;
@@ -10300,7 +10300,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of bookings (JSON), or the same rows (CSV) */
+            /** @description A page of bookings (JSON), or every matching booking newest first (CSV, streamed; no limit or offset) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -10342,13 +10342,13 @@ export interface operations {
                 start?: string;
                 /** @description Last day, inclusive (YYYY-MM-DD); not before `start`. */
                 end?: string;
-                /** @description Default 100, clamped to 1-1000. */
+                /** @description Default 100, clamped to 1-1000. Not with `format=csv`. */
                 limit?: number;
-                /** @description Default 0. */
+                /** @description Default 0. Not with `format=csv`. */
                 offset?: number;
                 /** @description List the generated sample bookings too. Default: only while no real booking exists. */
                 includeSample?: boolean;
-                /** @description `csv` for a download of the numbers (text/csv); JSON otherwise. */
+                /** @description `csv` for every matching booking as a file (text/csv, streamed); JSON pages otherwise. */
                 format?: components["schemas"]["Format"];
             };
             header?: never;
@@ -10357,7 +10357,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A page of bookings (JSON), or the same rows (CSV) */
+            /** @description A page of bookings (JSON), or every matching booking newest first (CSV, streamed; no limit or offset) */
             200: {
                 headers: {
                     [name: string]: unknown;
