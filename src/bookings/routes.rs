@@ -384,9 +384,10 @@ fn stream_bookings(
         };
         let _ = tx.blocking_send(last);
     });
-    let body = futures_util::stream::unfold(rx, |mut rx| async move {
-        rx.recv().await.map(|chunk| (chunk, rx))
-    });
+    // `poll_fn` over the receiver answers "no more" however often it is asked after the end (the
+    // compression layer asks again).
+    let mut rx = rx;
+    let body = futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx));
     (csv_headers(&name), axum::body::Body::from_stream(body)).into_response()
 }
 
