@@ -591,8 +591,8 @@ pub struct VersionQuery {
 }
 
 /// GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-/// (hash it to check it) or as CSV (the header, then the version and its hash, then one row per fact); for a caller
-/// who may not see some scorecards yet, without them (`scoresHidden` says so).
+/// (hash it to check it) or as CSV (the header, then the version and its hash, then one row per
+/// fact); for a caller who may not see some scorecards yet, without them (`scoresHidden` says so).
 #[utoipa::path(get, path = "/decisions/{id}/versions/{n}", tag = "decisions",
     params(
         ("id" = u64, Path, description = "The decision's id"),
