@@ -308,16 +308,16 @@ pub(super) struct ListQuery {
     /// Last day, inclusive (YYYY-MM-DD); not before `start`.
     #[param(value_type = Option<String>, format = Date)]
     pub(super) end: Option<String>,
-    /// Default 100, clamped to 1-1000.
+    /// Default 100, clamped to 1-1000. Not with `format=csv`.
     #[param(value_type = Option<i64>)]
     pub(super) limit: Option<String>,
-    /// Default 0.
+    /// Default 0. Not with `format=csv`.
     #[param(value_type = Option<i64>)]
     pub(super) offset: Option<String>,
     /// List the generated sample bookings too. Default: only while no real booking exists.
     #[param(value_type = Option<bool>)]
     pub(super) include_sample: Option<String>,
-    /// `csv` for a download of the numbers (text/csv); JSON otherwise.
+    /// `csv` for every matching booking as a file (text/csv, streamed); JSON pages otherwise.
     #[param(value_type = Option<Format>)]
     pub(super) format: Option<String>,
 }
@@ -615,5 +615,16 @@ impl ListQuery {
         let offset =
             number(self.offset.as_deref(), "offset", 0)?.clamp(0, u32::MAX as i64) as usize;
         Ok((limit, offset))
+    }
+
+    /// A CSV holds every matching booking: a page of it is refused rather than quietly ignored.
+    pub(super) fn no_page_for_csv(&self) -> Result<()> {
+        let given = |raw: Option<&str>| raw.is_some_and(|s| !s.trim().is_empty());
+        if given(self.limit.as_deref()) || given(self.offset.as_deref()) {
+            return Err(bad_request(
+                "format=csv downloads every matching booking: leave out limit and offset",
+            ));
+        }
+        Ok(())
     }
 }

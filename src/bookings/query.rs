@@ -201,8 +201,20 @@ impl<'a> Selection<'a> {
 
     /// Matching rows in `[from, to)`, newest first (by time, then id), after skipping `offset`.
     pub fn newest(&self, from: i64, to: i64, offset: usize, limit: usize) -> Vec<usize> {
-        if self.empty || limit == 0 {
+        if limit == 0 {
             return Vec::new();
+        }
+        self.newest_rows(from, to)
+            .skip(offset)
+            .take(limit)
+            .collect()
+    }
+
+    /// Every matching row in `[from, to)`, newest first (by time, then id), one at a time: what a
+    /// download of every row walks without holding them.
+    pub fn newest_rows(&self, from: i64, to: i64) -> Box<dyn Iterator<Item = usize> + '_> {
+        if self.empty {
+            return Box::new(std::iter::empty());
         }
         let newest_first = |(lo, hi): (usize, usize)| -> Box<dyn Iterator<Item = usize> + '_> {
             match self.base {
@@ -235,12 +247,9 @@ impl<'a> Selection<'a> {
             }))
         };
         if self.check {
-            rows.filter(|&r| self.matches(r))
-                .skip(offset)
-                .take(limit)
-                .collect()
+            Box::new(rows.filter(|&r| self.matches(r)))
         } else {
-            rows.skip(offset).take(limit).collect()
+            rows
         }
     }
 }

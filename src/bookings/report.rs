@@ -1,6 +1,7 @@
-//! The CSV files of the /trends panels: the numbers a panel shows, after a few lines that name the
-//! filters, the period, the comparison and how many of the bookings are sample data, so a file
-//! read on its own says what it counts.
+//! The CSV files of the /trends panels: a header row and the numbers a panel shows. What a file
+//! counts (its period, filters, comparison and whether sample bookings are among them) is in its
+//! name, `trends-categories_2026-09-01_to_2026-11-29_state-TX_includes-sample-data.csv`, so a
+//! spreadsheet or a script reads the file from its first line.
 
 use super::filters::Filters;
 use super::model::{ChangeBasis, Changes, SummaryChange};
@@ -29,20 +30,11 @@ impl Panel {
             Panel::Series => "series",
         }
     }
-
-    fn title(self) -> &'static str {
-        match self {
-            Panel::Summary => "Demo bookings: summary",
-            Panel::Categories => "Demo bookings by category",
-            Panel::States => "Demo bookings by state",
-            Panel::Series => "Demo bookings over time",
-        }
-    }
 }
 
-/// What a file counts: its title, filters, period and comparison.
+/// What a file counts, for its name: filters, period and comparison, and how many of the
+/// bookings are sample data.
 pub struct Heading<'a> {
-    pub title: &'a str,
     pub filters: &'a Filters,
     /// `[rangeStart, rangeEnd]` as the answer gives them.
     pub period: (Option<&'a str>, Option<&'a str>),
@@ -54,63 +46,37 @@ pub struct Heading<'a> {
 /// Too few bookings to call a trend: the note beside such a change.
 pub const TOO_FEW: &str = "too few bookings to call a trend";
 
-fn filters_in_words(f: &Filters) -> String {
-    let mut words = Vec::new();
-    if let Some(dma) = &f.dma {
-        words.push(format!("Metro area: {dma}"));
-    }
-    if let Some(state) = f.state {
-        words.push(format!("State: {state}"));
-    }
-    if let Some(size) = f.firm_size {
-        words.push(format!("Firm size: {}", size.label()));
-    }
-    if let Some(start) = f.start {
-        words.push(format!("From: {start}"));
-    }
-    if let Some(end) = f.end {
-        words.push(format!("To: {end}"));
-    }
-    if words.is_empty() {
-        "None".to_string()
-    } else {
-        words.join("; ")
-    }
-}
-
-fn span(start: Option<&str>, end: Option<&str>) -> String {
-    match (start, end) {
-        (Some(s), Some(e)) => format!("{s} to {e}"),
-        _ => "no bookings".to_string(),
-    }
-}
-
 impl Heading<'_> {
-    fn write(&self, file: &mut CsvFile) -> anyhow::Result<()> {
-        file.row(["Report", self.title])?;
-        file.row(["Filters".to_string(), filters_in_words(self.filters)])?;
-        file.row(["Period".to_string(), span(self.period.0, self.period.1)])?;
-        if let Some((compare, start, end)) = self.comparison {
-            let words = format!("{} ({})", span(start, end), compare.words());
-            file.row(["Compared with".to_string(), words])?;
+    /// `<what>_<start>_to_<end>`, then each filter (`_metro-…`, `_state-TX`, `_firm-size-E2_5`),
+    /// the comparison (`_vs_<start>_to_<end>`) and `_includes-sample-data` when sample bookings
+    /// are counted. The dates are the period's, which the From and To filters bound.
+    pub fn file_name(&self, what: &str) -> String {
+        let mut name = what.to_string();
+        let mut part = |p: String| {
+            name.push('_');
+            name.push_str(&p);
+        };
+        if let (Some(s), Some(e)) = self.period {
+            part(format!("{s}_to_{e}"));
+        }
+        let f = self.filters;
+        if let Some(dma) = &f.dma {
+            part(format!("metro-{dma}"));
+        }
+        if let Some(state) = f.state {
+            part(format!("state-{state}"));
+        }
+        if let Some(size) = f.firm_size {
+            part(format!("firm-size-{}", size.code()));
+        }
+        if let Some((_, Some(s), Some(e))) = self.comparison {
+            part(format!("vs_{s}_to_{e}"));
         }
         if self.sample_count > 0 {
-            let words = format!(
-                "{} of these bookings are generated sample data",
-                self.sample_count
-            );
-            file.row(["Sample bookings".to_string(), words])?;
+            part("includes-sample-data".into());
         }
-        file.blank();
-        Ok(())
-    }
-
-    /// `trends-<panel>-<start>-to-<end>.csv` and the like.
-    pub fn file_name(&self, what: &str) -> String {
-        match self.period {
-            (Some(s), Some(e)) => format!("{what}-{s}-to-{e}.csv"),
-            _ => format!("{what}.csv"),
-        }
+        name.push_str(".csv");
+        name
     }
 }
 
@@ -134,12 +100,7 @@ pub(super) fn trends_csv(
     changes: Option<&Changes>,
     summary_change: Option<&SummaryChange>,
 ) -> anyhow::Result<(Vec<u8>, String)> {
-    let heading = Heading {
-        title: panel.title(),
-        ..*heading
-    };
     let mut file = CsvFile::default();
-    heading.write(&mut file)?;
     let compared = then.is_some();
     let with_change = |first: &[&str]| -> Vec<String> {
         let mut header: Vec<String> = first.iter().map(|s| s.to_string()).collect();
@@ -185,12 +146,16 @@ pub(super) fn trends_csv(
                         summary.comparison_end
                     ),
                 };
-                file.row(["Change compares".to_string(), words])?;
+                // Every row as wide as the header, the figure under "This period".
+                let mut row = |measure: &str, value: String| {
+                    file.row([measure.to_string(), value, String::new()])
+                };
+                row("Change compares", words)?;
                 let [difference, percent, note] = change_cells(&summary.change);
-                file.row(["Difference in bookings".to_string(), difference])?;
-                file.row(["Change in bookings %".to_string(), percent])?;
+                row("Difference in bookings", difference)?;
+                row("Change in bookings %", percent)?;
                 if !note.is_empty() {
-                    file.row(["Note".to_string(), note])?;
+                    row("Note", note)?;
                 }
             }
         }
@@ -293,23 +258,22 @@ pub fn cities_csv(
     total: u64,
 ) -> anyhow::Result<(Vec<u8>, String)> {
     let mut file = CsvFile::default();
-    heading.write(&mut file)?;
     file.row(["City", "Bookings"])?;
     for c in cities {
         file.row([c.city.to_string(), c.count.to_string()])?;
     }
     file.row(["All cities of the state".to_string(), total.to_string()])?;
-    let state = heading.filters.state.unwrap_or("state");
-    Ok((
-        file.finish(),
-        heading.file_name(&format!("trends-cities-{state}")),
-    ))
+    Ok((file.finish(), heading.file_name("trends-cities")))
 }
 
 /// The vendor panel as CSV.
-pub fn vendors_csv(heading: &Heading, panel: &VendorPanel) -> anyhow::Result<(Vec<u8>, String)> {
+/// `what`: `trends-vendors`, or `trends-vendors-<category>` for one category's vendors.
+pub fn vendors_csv(
+    heading: &Heading,
+    what: &str,
+    panel: &VendorPanel,
+) -> anyhow::Result<(Vec<u8>, String)> {
     let mut file = CsvFile::default();
-    heading.write(&mut file)?;
     let mut header: Vec<String> = ["Vendor", "Vendor id", "Bookings", "Share %"]
         .map(String::from)
         .to_vec();
@@ -346,36 +310,34 @@ pub fn vendors_csv(heading: &Heading, panel: &VendorPanel) -> anyhow::Result<(Ve
         )));
     }
     file.row(total)?;
-    Ok((file.finish(), heading.file_name("trends-vendors")))
+    Ok((file.finish(), heading.file_name(what)))
 }
 
-/// A page of bookings as CSV.
-pub fn bookings_csv(heading: &Heading, items: &[BookingItem]) -> anyhow::Result<(Vec<u8>, String)> {
-    let mut file = CsvFile::default();
-    heading.write(&mut file)?;
+/// The columns of a bookings file: what the booking list shows, and whether each row is sample
+/// data.
+pub const BOOKINGS_HEADER: [&str; 9] = [
+    "Id",
+    "Created",
+    "Category",
+    "Vendor",
+    "Firm size",
+    "City",
+    "State",
+    "Metro area",
+    "Sample",
+];
+
+/// One booking as a row of a bookings file.
+pub fn booking_row(file: &mut CsvFile, b: &BookingItem) -> anyhow::Result<()> {
     file.row([
-        "Id",
-        "Created",
-        "Category",
-        "Vendor",
-        "Firm size",
-        "City",
-        "State",
-        "Metro area",
-        "Sample",
-    ])?;
-    for b in items {
-        file.row([
-            b.id.to_string(),
-            b.created_time.clone(),
-            b.category_label.to_string(),
-            b.client.to_string(),
-            b.standardized_practice_area_broken_out.to_string(),
-            b.city_state.unwrap_or_default().to_string(),
-            b.state.to_string(),
-            b.dma.to_string(),
-            yes_no(b.sample),
-        ])?;
-    }
-    Ok((file.finish(), heading.file_name("demo-bookings")))
+        b.id.to_string().as_str(),
+        &b.created_time,
+        b.category_label,
+        b.client,
+        b.standardized_practice_area_broken_out,
+        b.city_state.unwrap_or_default(),
+        b.state,
+        b.dma,
+        if b.sample { "yes" } else { "no" },
+    ])
 }

@@ -23,7 +23,7 @@ use super::{BookingIndex, BookingSets};
 use crate::bookings::BookingsState;
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::{AdminUser, CurrentUser};
-use crate::platform::download::csv_response;
+use crate::platform::download::{CsvFile, csv_headers, csv_response};
 use crate::platform::error::{AppError, Result, bad_request};
 use crate::platform::extract::Query;
 
@@ -116,7 +116,6 @@ pub(super) async fn trends(
         let answer = trends_answer(&sets, idx, &filters, comparing, shape);
         let then = answer.comparison.as_ref();
         let heading = Heading {
-            title: "",
             filters: &filters,
             period: (
                 answer.trends.range_start.as_deref(),
@@ -185,12 +184,11 @@ pub(super) async fn vendors(
     );
     let sample = SampleShare::filtered(&sets, idx, &filters);
     if csv {
-        let title = match &category {
-            Some(c) => format!("Vendors in {} by demo bookings", c.label),
-            None => "Top vendors by demo bookings".to_string(),
+        let what = match &category {
+            Some(c) => format!("trends-vendors-{}", c.label),
+            None => "trends-vendors".to_string(),
         };
         let heading = Heading {
-            title: &title,
             filters: &filters,
             period: (range_start.as_deref(), range_end.as_deref()),
             comparison: compared.as_ref().map(|(compare, _)| {
@@ -202,7 +200,7 @@ pub(super) async fn vendors(
             }),
             sample_count: sample.sample_count,
         };
-        let (body, name) = report::vendors_csv(&heading, &panel)?;
+        let (body, name) = report::vendors_csv(&heading, &what, &panel)?;
         return Ok(csv_response(body, &name));
     }
     Ok(axum::Json(VendorsAnswer {
@@ -245,12 +243,7 @@ pub(super) async fn top_cities(
         let sets = sets(&state, include).await?;
         let idx = sets.view(include);
         let (start, end) = days(query::period(idx, &filters));
-        let title = format!(
-            "Demo bookings by city in {}",
-            filters.state.unwrap_or_default()
-        );
         let heading = Heading {
-            title: &title,
             filters: &filters,
             period: (start.as_deref(), end.as_deref()),
             comparison: None,
@@ -281,7 +274,7 @@ fn days(period: Option<(i32, i32)>) -> (Option<String>, Option<String>) {
 #[utoipa::path(get, path = "/demo-bookings", tag = "trends",
     params(ListQuery),
     responses(
-        (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
+        (status = 200, description = "A page of bookings (JSON), or every matching booking newest first (CSV, streamed; no limit or offset)",
             content((BookingPage = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
@@ -294,22 +287,14 @@ pub(super) async fn list_bookings(
 ) -> Result<Response> {
     let filters = q.filters()?;
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    newest(
-        &state,
-        &request,
-        filters,
-        include,
-        q.page()?,
-        parse_csv(q.format.as_deref())?,
-    )
-    .await
+    newest(&state, &request, filters, include, &q).await
 }
 
 /// GET /api/demo-bookings/cities: a state's bookings newest first (`state` is required).
 #[utoipa::path(get, path = "/demo-bookings/cities", tag = "trends",
     params(ListQuery),
     responses(
-        (status = 200, description = "A page of bookings (JSON), or the same rows (CSV)",
+        (status = 200, description = "A page of bookings (JSON), or every matching booking newest first (CSV, streamed; no limit or offset)",
             content((BookingPage = "application/json"), (String = "text/csv"))),
         (status = 400, description = "An invalid filter or no state", body = crate::platform::error::ErrorBody),
         crate::platform::error::NotSignedIn,
@@ -325,15 +310,7 @@ pub(super) async fn state_bookings(
         return Err(bad_request(STATE_REQUIRED));
     }
     let include = parse_include_sample(q.include_sample.as_deref())?;
-    newest(
-        &state,
-        &request,
-        filters,
-        include,
-        q.page()?,
-        parse_csv(q.format.as_deref())?,
-    )
-    .await
+    newest(&state, &request, filters, include, &q).await
 }
 
 async fn newest(
@@ -341,29 +318,14 @@ async fn newest(
     request: &HeaderMap,
     filters: Filters,
     include_sample: Option<bool>,
-    (limit, offset): (usize, usize),
-    csv: bool,
+    q: &ListQuery,
 ) -> Result<Response> {
-    if csv {
+    if parse_csv(q.format.as_deref())? {
+        q.no_page_for_csv()?;
         let sets = sets(state, include_sample).await?;
-        let idx = sets.view(include_sample);
-        let (start, end) = days(query::period(idx, &filters));
-        let (items, total) = query::newest(idx, &filters, offset, limit);
-        let title = format!(
-            "Demo bookings, newest first: {} to {} of {total}",
-            (offset + 1).min(total as usize),
-            offset + items.len()
-        );
-        let heading = Heading {
-            title: &title,
-            filters: &filters,
-            period: (start.as_deref(), end.as_deref()),
-            comparison: None,
-            sample_count: items.iter().filter(|b| b.sample).count() as u64,
-        };
-        let (body, name) = report::bookings_csv(&heading, &items)?;
-        return Ok(csv_response(body, &name));
+        return Ok(stream_bookings(sets, include_sample, filters));
     }
+    let (limit, offset) = q.page()?;
     let question = Question::Newest(filters.clone(), limit, offset);
     answer(state, request, include_sample, question, |sets, idx| {
         let (items, total) = query::newest(idx, &filters, offset, limit);
@@ -376,6 +338,57 @@ async fn newest(
         })
     })
     .await
+}
+
+/// Rows of a streamed bookings file gathered before they are sent: the memory a download holds
+/// is a few of these, whatever its number of rows.
+const STREAM_CHUNK: usize = 64 * 1024;
+
+/// Every booking of the view that matches `filters`, newest first, as a CSV file written while it
+/// is sent: a thread walks the index and hands chunks over a channel of a few, so a slow reader
+/// holds the writer back and one who leaves stops it.
+fn stream_bookings(
+    sets: std::sync::Arc<BookingSets>,
+    include_sample: Option<bool>,
+    filters: Filters,
+) -> Response {
+    let idx = sets.view(include_sample);
+    let (start, end) = days(query::period(idx, &filters));
+    let name = Heading {
+        filters: &filters,
+        period: (start.as_deref(), end.as_deref()),
+        comparison: None,
+        sample_count: SampleShare::filtered(&sets, idx, &filters).sample_count,
+    }
+    .file_name("demo-bookings");
+    let (tx, rx) = tokio::sync::mpsc::channel::<std::io::Result<Vec<u8>>>(4);
+    tokio::task::spawn_blocking(move || {
+        let idx = sets.view(include_sample);
+        let selection = query::Selection::new(idx, &filters);
+        let mut file = CsvFile::default();
+        let written = (|| -> anyhow::Result<bool> {
+            file.row(report::BOOKINGS_HEADER)?;
+            for r in selection.newest_rows(filters.start_time(), filters.end_time()) {
+                report::booking_row(&mut file, &query::item(idx, r))?;
+                if file.len() >= STREAM_CHUNK && tx.blocking_send(Ok(file.take())).is_err() {
+                    return Ok(false); // the reader left
+                }
+            }
+            Ok(true)
+        })();
+        let last = match written {
+            Ok(true) => Ok(file.finish()),
+            Ok(false) => return,
+            // Cut short: the client sees a broken download, never a file that looks whole.
+            Err(e) => Err(std::io::Error::other(e.to_string())),
+        };
+        let _ = tx.blocking_send(last);
+    });
+    // `poll_fn` over the receiver answers "no more" however often it is asked after the end (the
+    // compression layer asks again).
+    let mut rx = rx;
+    let body = futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx));
+    (csv_headers(&name), axum::body::Body::from_stream(body)).into_response()
 }
 
 /// GET /api/demo-bookings/filter-options: the metro areas, states and firm sizes in the data.

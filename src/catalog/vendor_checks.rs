@@ -14,6 +14,8 @@ use std::net::IpAddr;
 
 use super::model::Vendor;
 use crate::platform::upload::{RowProblems, parse_web_url, truncate};
+// The one message every import gives a formula cell.
+pub use crate::platform::upload::formula_message;
 
 /// A vendor's name: 1-120 characters.
 pub const NAME_MAX: usize = 120;
@@ -138,13 +140,6 @@ pub fn name(raw: &str) -> Result<String, String> {
         return Err("name is required".into());
     }
     Ok(name)
-}
-
-pub fn formula_message(field: &str, start: &str) -> String {
-    format!(
-        "{field} starts with \"{start}\", which a spreadsheet runs as a formula: remove it or \
-         start the text with a letter or digit"
-    )
 }
 
 /// The start of `raw` that a spreadsheet would take for a formula: `=`, `+`, `-` or `@`, alone

@@ -354,22 +354,18 @@ impl Audience {
     }
 }
 
-/// The record as CSV rows: the first names the version and its hash, then the header
-/// (section, item, field, value) and one row per fact.
+/// The record as CSV rows: the header (section, item, field, value), then the version and its
+/// hash as the rows of section "record" (a file starts with its header), then one row per fact.
 pub fn csv_rows(content: &Value, n: u32, hash: &str) -> Vec<[String; 4]> {
     let mut rows = vec![
+        ["section", "item", "field", "value"].map(String::from),
         [
+            "record".into(),
+            String::new(),
             "version".into(),
             n.to_string(),
-            "sha256".into(),
-            hash.into(),
         ],
-        [
-            "section".into(),
-            "item".into(),
-            "field".into(),
-            "value".into(),
-        ],
+        ["record".into(), String::new(), "sha256".into(), hash.into()],
     ];
     if let Value::Object(map) = content {
         let mut keys: Vec<&String> = map.keys().collect();
@@ -417,11 +413,16 @@ mod tests {
     use serde_json::json;
 
     #[test]
-    fn csv_has_one_row_per_fact_and_the_hash_first() {
+    fn csv_has_the_header_first_then_the_hash_and_one_row_per_fact() {
         let v = json!({ "decision": { "annualCost": 5, "chosen": {"id": 1, "name": "Acme"} },
                         "approvers": [{"name": "Ann"}], "evaluation": null });
         let rows = csv_rows(&v, 2, "ab");
-        assert_eq!(rows[0], ["version", "2", "sha256", "ab"].map(String::from));
+        assert_eq!(
+            rows[0],
+            ["section", "item", "field", "value"].map(String::from)
+        );
+        assert_eq!(rows[1], ["record", "", "version", "2"].map(String::from));
+        assert_eq!(rows[2], ["record", "", "sha256", "ab"].map(String::from));
         assert!(rows.contains(&["approvers", "[1]", "name", "Ann"].map(String::from)));
         assert!(rows.contains(&["decision", "", "chosen.name", "Acme"].map(String::from)));
         assert!(rows.contains(&["evaluation", "", "", ""].map(String::from)));

@@ -591,8 +591,8 @@ pub struct VersionQuery {
 }
 
 /// GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-/// (hash it to check it) or as CSV (one row per fact, the hash in the first row); for a caller
-/// who may not see some scorecards yet, without them (`scoresHidden` says so).
+/// (hash it to check it) or as CSV (the header, then the version and its hash, then one row per
+/// fact); for a caller who may not see some scorecards yet, without them (`scoresHidden` says so).
 #[utoipa::path(get, path = "/decisions/{id}/versions/{n}", tag = "decisions",
     params(
         ("id" = u64, Path, description = "The decision's id"),
@@ -635,12 +635,8 @@ pub async fn get_version(
                 record::Audience::read(&app.store, &d, &user)?.render(&parse_value(&v.content));
             if csv {
                 let mut file = crate::platform::download::CsvFile::default();
-                let rows = record::csv_rows(&shown, v.n, &v.hash);
-                for (i, row) in rows.iter().enumerate() {
+                for row in record::csv_rows(&shown, v.n, &v.hash) {
                     file.row(row)?;
-                    if i == 0 {
-                        file.blank();
-                    }
                 }
                 return Ok(crate::platform::download::csv_response(
                     file.finish(),

@@ -1,7 +1,6 @@
 //! GET /api/firm/audit: the firm's audit log for its owners and admins, as JSON or as a CSV file.
 
 use axum::extract::State;
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
@@ -10,7 +9,7 @@ use crate::accounts::AccountsState;
 use crate::accounts::audit;
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::FirmMember;
-use crate::platform::download::safe_cell;
+use crate::platform::download::{CsvFile, csv_response};
 use crate::platform::error::{Result, bad_request};
 use crate::platform::extract::{Json, Query};
 
@@ -58,30 +57,15 @@ pub(super) async fn firm_audit(
     if !csv {
         return Ok(Json(AuditLog { items }).into_response());
     }
-    let mut out = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
-    out.write_record(["At", "Who", "Action", "Detail"])
-        .map_err(anyhow::Error::from)?;
+    let mut file = CsvFile::default();
+    file.row(["At", "Who", "Action", "Detail"])?;
     for item in &items {
-        out.write_record([
+        file.row([
             item.at.as_str(),
-            safe_cell(item.actor.as_deref().unwrap_or("")).as_str(),
+            item.actor.as_deref().unwrap_or(""),
             item.action.code(),
-            safe_cell(&item.detail).as_str(),
-        ])
-        .map_err(anyhow::Error::from)?;
+            &item.detail,
+        ])?;
     }
-    let body = out.into_inner().map_err(|e| anyhow::anyhow!("{e}"))?;
-    Ok((
-        [
-            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
-            (
-                header::CONTENT_DISPOSITION,
-                "attachment; filename=\"litstack-audit.csv\"",
-            ),
-        ],
-        body,
-    )
-        .into_response())
+    Ok(csv_response(file.finish(), "litstack-audit.csv"))
 }

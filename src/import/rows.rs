@@ -11,7 +11,7 @@ use crate::bookings::{Booking, reference};
 use crate::catalog::Catalog;
 use crate::platform::firm_size::FirmSize;
 use crate::platform::store::IDENTITY_LEN;
-use crate::platform::upload::{RowProblems, normalize_header, truncate};
+use crate::platform::upload::{RowProblems, normalize_header, refuse_formula, truncate};
 
 const MAX_TEXT: usize = 100;
 const MAX_CLIENT: usize = 120;
@@ -307,7 +307,7 @@ impl<'a> RowParser<'a> {
         let cols = self.cols;
         let printable = rec.printable;
         let mut p = RowProblems::default();
-        let category = match read(&mut p, rec, Some(cols.category)) {
+        let category = match read(&mut p, rec, Some(cols.category), "Category") {
             None => None,
             Some("") => {
                 p.add("Category is required");
@@ -319,8 +319,8 @@ impl<'a> RowParser<'a> {
                     .ok_or_else(|| format!("unknown category \"{}\"", truncate(raw, 60))),
             ),
         };
-        let created =
-            read(&mut p, rec, Some(cols.created)).and_then(|raw| p.check(parse_created(raw)));
+        let created = read(&mut p, rec, Some(cols.created), "Created Time")
+            .and_then(|raw| p.check(parse_created(raw)));
         if let Some(created) = created
             && created > self.latest
         {
@@ -330,29 +330,40 @@ impl<'a> RowParser<'a> {
                 None => "Created Time is in the future".into(),
             });
         }
-        let client = read(&mut p, rec, cols.client)
+        let client = read(&mut p, rec, cols.client, "Client")
             .and_then(|raw| p.check(text(raw, printable, "Client", MAX_CLIENT)))
             .flatten();
-        let firm_size = read(&mut p, rec, cols.size).and_then(|raw| p.check(parse_size(raw)));
-        let city_state = read(&mut p, rec, cols.city_state)
+        let firm_size =
+            read(&mut p, rec, cols.size, "Firm Size").and_then(|raw| p.check(parse_size(raw)));
+        let city_state = read(&mut p, rec, cols.city_state, "City State")
             .and_then(|raw| p.check(text(raw, printable, "City State", MAX_TEXT)))
             .flatten();
-        let state = match read(&mut p, rec, cols.state) {
+        // The spec's "City, ST": a City State names its state, the one a row without a State
+        // column's value is counted in.
+        let city_state_code = city_state.and_then(|cs| p.check(city_state_code(cs)));
+        let state = match read(&mut p, rec, cols.state, "State") {
             None => None,
-            Some("") => city_state
-                .and_then(|cs| cs.rsplit_once(','))
-                .and_then(|(_, st)| reference::state_code(st)),
+            Some("") => city_state_code,
             Some(raw) => p.check(
                 reference::state_code(raw)
                     .ok_or_else(|| format!("unknown state \"{}\"", truncate(raw, 40))),
             ),
         };
-        let dma = read(&mut p, rec, cols.dma)
+        let dma = read(&mut p, rec, cols.dma, "DMA")
             .and_then(|raw| p.check(text(raw, printable, "DMA", MAX_TEXT)))
             .flatten();
-        let file_id = read(&mut p, rec, cols.id)
+        let file_id = read(&mut p, rec, cols.id, "Id")
             .and_then(|raw| p.check(text(raw, printable, "Id", MAX_TEXT)))
             .flatten();
+        // Read only for the row's identity, but stored nowhere a formula could come back from:
+        // refused all the same, as in every import.
+        for (column, name) in [
+            (cols.name, "Name"),
+            (cols.email, "Email"),
+            (cols.company, "Company"),
+        ] {
+            read(&mut p, rec, column, name);
+        }
         p.finish()?;
         let (Some(category), Some(created), Some(firm_size)) = (category, created, firm_size)
         else {
@@ -372,9 +383,41 @@ impl<'a> RowParser<'a> {
 }
 
 /// Column `i` of `rec` (empty when the header has no such column), or `None` with the problem
-/// noted when it is not UTF-8 text.
-fn read<'r>(p: &mut RowProblems, rec: Record<'r>, i: Option<usize>) -> Option<&'r str> {
-    p.check(rec.field(i))
+/// noted when it is not UTF-8 text or starts with a formula's `=` or `@` (named as `column`).
+fn read<'r>(
+    p: &mut RowProblems,
+    rec: Record<'r>,
+    i: Option<usize>,
+    column: &str,
+) -> Option<&'r str> {
+    let raw = p.check(rec.field(i))?;
+    p.check(refuse_formula(column, raw))?;
+    Some(raw)
+}
+
+/// The state a City State ends in ("Austin, TX", "Austin, Texas"): a City State without one, or
+/// with an unknown one, is a problem of its row.
+fn city_state_code(raw: &str) -> Result<&'static str, String> {
+    let example = "write it as City, ST (for example Austin, TX)";
+    let Some((city, state)) = raw.rsplit_once(',') else {
+        return Err(format!(
+            "City State \"{}\" names no state: {example}",
+            truncate(raw, 40)
+        ));
+    };
+    if city.trim().is_empty() {
+        return Err(format!(
+            "City State \"{}\" names no city: {example}",
+            truncate(raw, 40)
+        ));
+    }
+    reference::state_code(state).ok_or_else(|| {
+        format!(
+            "City State \"{}\" ends in \"{}\", which is not a US state: {example}",
+            truncate(raw, 40),
+            truncate(state.trim(), 20)
+        )
+    })
 }
 
 /// The identity of a row: keyed hash of its file Id, or of its fields with the person's
@@ -420,6 +463,95 @@ pub(super) fn identity(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_city_state_names_a_city_and_a_known_state() {
+        assert_eq!(city_state_code("Austin, TX"), Ok("TX"));
+        assert_eq!(city_state_code("Austin,tx"), Ok("TX"));
+        assert_eq!(city_state_code("Washington, D.C., DC"), Ok("DC"));
+        assert_eq!(city_state_code("Austin, Texas"), Ok("TX"));
+        let refused = |raw| city_state_code(raw).unwrap_err();
+        assert_eq!(
+            refused("Nowhere"),
+            "City State \"Nowhere\" names no state: write it as City, ST (for example Austin, TX)"
+        );
+        assert!(refused("Austin, XX").contains("ends in \"XX\", which is not a US state"));
+        assert!(refused("Austin,").contains("ends in \"\""));
+        assert!(refused(", TX").contains("names no city"));
+    }
+
+    #[test]
+    fn every_column_a_row_is_read_by_refuses_a_formula() {
+        use crate::import::records::{RecordReader, Records};
+        let header: Vec<String> = [
+            "Category",
+            "Created Time",
+            "Id",
+            "Client",
+            "Firm Size",
+            "City State",
+            "State",
+            "DMA",
+            "Name",
+            "Email",
+            "Company",
+        ]
+        .map(String::from)
+        .to_vec();
+        let cols = BookingColumns::find(&header).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let store = crate::platform::store::open_file(dir.path()).unwrap();
+        crate::catalog::seed(&store).unwrap();
+        let catalog = Catalog::load(&store).unwrap();
+        let good = [
+            "Intake",
+            "2026-01-31T14:05:00Z",
+            "b-1",
+            "Clio",
+            "SOLO",
+            "Austin, TX",
+            "TX",
+            "Austin",
+            "Ann",
+            "ann@example.com",
+            "Acme",
+        ];
+        for i in 0..good.len() {
+            for start in ["=", " @"] {
+                let mut cells = good.map(String::from);
+                cells[i] = format!("{start}HYPERLINK(\"http://evil\")");
+                let line = cells
+                    .iter()
+                    .map(|c| format!("\"{}\"", c.replace('"', "\"\"")))
+                    .collect::<Vec<_>>()
+                    .join(",")
+                    + "\n";
+                let mut records = Records::default();
+                RecordReader::new(line.as_bytes())
+                    .read(1, &mut records)
+                    .unwrap();
+                let row = Record::new(records.iter().next().unwrap().1);
+                let mut parser = RowParser::new(&cols, &catalog, false, i64::MAX / 2);
+                let err = parser.parse(row).unwrap_err();
+                assert!(
+                    err.contains(&format!("{} starts with", header[i]))
+                        && err.contains("runs as a formula"),
+                    "{}: {err}",
+                    header[i]
+                );
+            }
+        }
+        // The same row without a formula is read.
+        let line = good.map(|c| format!("\"{c}\"")).join(",") + "\n";
+        let mut records = Records::default();
+        RecordReader::new(line.as_bytes())
+            .read(1, &mut records)
+            .unwrap();
+        let row = Record::new(records.iter().next().unwrap().1);
+        let mut parser = RowParser::new(&cols, &catalog, false, i64::MAX / 2);
+        assert_eq!(parser.parse(row), Ok(Some("b-1")));
+        assert_eq!(parser.booking.state.as_deref(), Some("TX"));
+    }
 
     #[test]
     fn created_time_accepts_iso_and_the_us_export_form() {

@@ -2,7 +2,7 @@
 
 use super::views::Brief;
 
-use crate::platform::download::safe_cell;
+use crate::platform::download::CsvFile;
 
 /// Between the items of a list in one cell: readable in a spreadsheet, and never in an item (the
 /// questionnaire's labels hold no "|", which a unit test of data/questions.json checks).
@@ -31,10 +31,8 @@ const HEADER: [&str; 18] = [
 
 /// The whole brief as CSV text (UTF-8, CRLF line ends as spreadsheets expect).
 pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
-    let mut out = csv::WriterBuilder::new()
-        .terminator(csv::Terminator::CRLF)
-        .from_writer(Vec::new());
-    out.write_record(HEADER)?;
+    let mut out = CsvFile::default();
+    out.row(HEADER)?;
     for group in &brief.groups {
         // One question a line, its answers apart by " | ": an answer may hold a comma or a
         // semicolon ("Nobody; calls go to voicemail") and stays whole.
@@ -81,15 +79,15 @@ pub fn brief_csv(brief: &Brief) -> anyhow::Result<Vec<u8>> {
                 e.verified_on.as_deref().unwrap_or_default(),
                 e.source_url.as_deref().unwrap_or_default(),
             ];
-            out.write_record(row.iter().map(|cell| safe_cell(cell)))?;
+            out.row(row)?;
         }
     }
-    out.into_inner().map_err(|e| anyhow::anyhow!("{e}"))
+    Ok(out.finish())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use crate::platform::download::safe_cell;
 
     #[test]
     fn formula_cells_are_escaped_and_others_kept() {

@@ -154,3 +154,54 @@ async fn a_row_with_four_problems_reports_all_four() {
         ]
     );
 }
+
+/// Issue 78: a City State without a state ("Nowhere") was stored, and a Client of
+/// `=HYPERLINK(...)` too, while vendor files refused such cells. Both are row problems now, in
+/// the report's words, and neither reaches a list or a download.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_city_state_without_a_state_and_a_formula_cell_are_row_problems() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let csv = format!(
+        "{HEADER}\
+1,2026-01-05T10:00:00Z,Intake,Lawmatics,SOLO,\"Austin, TX\",TX,Austin\n\
+2,2026-01-05T11:00:00Z,Intake,Lawmatics,SOLO,Nowhere,,Austin\n\
+3,2026-01-05T12:00:00Z,Intake,\"=HYPERLINK(\"\"http://evil\"\")\",SOLO,\"Austin, TX\",TX,Austin\n\
+4,2026-01-05T13:00:00Z,Intake,Lawmatics,SOLO,\"Austin, TX\",TX, @SUM(A1)\n\
+5,2026-01-05T14:00:00Z,Intake,Lawmatics,SOLO,\"Erie, XX\",,Erie\n\
+6,2026-01-05T15:00:00Z,Intake,+1 Legal,SOLO,\"Miami, FL\",,Miami\n"
+    );
+    let res = upload(&mut app, "bookings.csv", csv.as_bytes()).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let report = res.json();
+    let how = "write it as City, ST (for example Austin, TX)";
+    let formula = "which a spreadsheet runs as a formula: remove it or start the text with a \
+                   letter or digit";
+    assert_eq!(
+        errors(&report),
+        [
+            format!("Row 3: City State \"Nowhere\" names no state: {how}"),
+            format!("Row 4: Client starts with \"=\", {formula}"),
+            format!("Row 5: DMA starts with \"@\", {formula}"),
+            format!(
+                "Row 6: City State \"Erie, XX\" ends in \"XX\", which is not a US state: {how}"
+            ),
+        ]
+    );
+    assert_eq!(
+        (&report["inserted"], &report["skipped"]),
+        (&2.into(), &4.into())
+    );
+    // The row a State column left empty is counted in the state its City State names.
+    let page = app.get("/api/demo-bookings").await.json();
+    let stored: Vec<(&str, &str)> = page["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| (b["client"].as_str().unwrap(), b["state"].as_str().unwrap()))
+        .collect();
+    assert_eq!(stored, [("+1 Legal", "FL"), ("Lawmatics", "TX")]);
+    // The Client a spreadsheet would run is written as text in a download.
+    let csv = app.get("/api/demo-bookings?format=csv").await.text();
+    assert!(csv.contains(",'+1 Legal,"), "{csv}");
+}

@@ -101,12 +101,16 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** The table of a downloaded CSV: the rows after the first blank line (the header lines before it). */
-function csvTable(text: string): { preamble: string[][]; header: string[]; rows: string[][] } {
+/**
+ * The table of a downloaded CSV, as a spreadsheet or pandas reads it: the header is the first line
+ * (nothing above it), and every row has as many cells as the header.
+ */
+function csvTable(text: string): { header: string[]; rows: string[][] } {
   const all = parseCsv(text.replace(/^\uFEFF/, ''));
-  const blank = all.findIndex((row) => row.length === 1 && row[0] === '');
-  expect(blank, `a blank line after the preamble in:\n${text}`).toBeGreaterThan(0);
-  return { preamble: all.slice(0, blank), header: all[blank + 1]!, rows: all.slice(blank + 2) };
+  const [header, ...rows] = all;
+  expect(header!.length, `a header of cells first in:\n${text}`).toBeGreaterThan(1);
+  for (const row of rows) expect(row.length, `${row.join(',')} in:\n${text}`).toBe(header!.length);
+  return { header: header!, rows };
 }
 
 async function saved(download: Download): Promise<Buffer> {
@@ -271,12 +275,11 @@ describe('/trends for an analyst', () => {
       page.waitForEvent('download'),
       vendors.getByRole('button', { name: 'Download CSV of Top Vendors' }).click(),
     ]);
-    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    // What the file counts is in its name: the category, the period and the year-earlier one.
+    expect(download.suggestedFilename()).toBe(`trends-vendors-Intake_${START}_to_${END}_vs_2025-03-04_to_2025-04-29.csv`);
     const text = (await saved(download)).toString('utf8');
     expect(text).toContain('\r\n');
-    const { preamble, header, rows } = csvTable(text);
-    expect(preamble.map((row) => row[0])).toEqual(expect.arrayContaining(['Report', 'Filters', 'Period', 'Compared with']));
-    expect(preamble.find((row) => row[0] === 'Compared with')?.[1]).toMatch(/same period a year earlier/);
+    const { header, rows } = csvTable(text);
 
     const nameColumn = header.findIndex((cell) => /vendor/i.test(cell));
     const countColumn = header.findIndex((cell) => /^bookings$/i.test(cell));
@@ -314,22 +317,30 @@ describe('/trends for an analyst', () => {
   });
 
   test("every other panel's Download CSV saves the server's file for it", async () => {
-    const panels: Array<[string, string]> = [
-      ['Summary', 'Download CSV of the summary'],
-      ['Bookings per Week', 'Download CSV of Bookings per Week'],
-      ['Geographic Distribution', 'Download CSV of Geographic Distribution'],
-      ['Recent Demo Bookings', 'Download CSV of Recent Demo Bookings'],
+    const compared = `${START}_to_${END}_vs_2025-03-04_to_2025-04-29`;
+    const panels: Array<[string, string, string, string]> = [
+      ['Summary', 'Download CSV of the summary', 'Measure', `trends-summary_${compared}.csv`],
+      ['Bookings per Week', 'Download CSV of Bookings per Week', 'Bucket start', `trends-series_${compared}.csv`],
+      ['Geographic Distribution', 'Download CSV of Geographic Distribution', 'State', `trends-states_${compared}.csv`],
     ];
-    for (const [title, button] of panels) {
+    for (const [title, button, first, name] of panels) {
       const [download] = await Promise.all([page.waitForEvent('download'), panel(title).getByRole('button', { name: button }).click()]);
-      expect(download.suggestedFilename(), title).toMatch(/\.csv$/);
-      const { preamble, header } = csvTable((await saved(download)).toString('utf8'));
-      expect(preamble[0]?.[0], title).toBe('Report');
-      expect(preamble.find((row) => row[0] === 'Compared with')?.[1] ?? 'no comparison line', title).toMatch(
-        /year earlier|no comparison line/,
-      );
-      expect(header.length, title).toBeGreaterThan(1);
+      expect(download.suggestedFilename(), title).toBe(name);
+      const { header } = csvTable((await saved(download)).toString('utf8'));
+      expect(header[0], title).toBe(first);
     }
+    // The bookings: every one the filters match (44 in the period), not the 6 rows on screen.
+    const bookings = panel('Recent Demo Bookings');
+    await bookings.getByText('Showing 1-6 of 44 results').waitFor();
+    const [all] = await Promise.all([
+      page.waitForEvent('download'),
+      bookings.getByRole('link', { name: 'Download CSV of all 44 matching demo bookings' }).click(),
+    ]);
+    expect(all.suggestedFilename()).toBe(`demo-bookings_${START}_to_${END}.csv`);
+    const every = csvTable((await saved(all)).toString('utf8'));
+    expect(every.header).toEqual(['Id', 'Created', 'Category', 'Vendor', 'Firm size', 'City', 'State', 'Metro area', 'Sample']);
+    expect(every.rows).toHaveLength(44);
+    expect(every.rows.every((row) => row[1]! >= START && row[1]! <= `${END}T23:59:59Z`)).toBe(true);
     // A state's cities too, from its drill-down.
     await panel('Geographic Distribution').getByRole('button', { name: 'Texas' }).click();
     const cities = panel('Top Cities in Texas');
@@ -337,8 +348,9 @@ describe('/trends for an analyst', () => {
       page.waitForEvent('download'),
       cities.getByRole('button', { name: 'Download CSV of Top Cities in Texas' }).click(),
     ]);
+    expect(download.suggestedFilename()).toBe(`trends-cities_${START}_to_${END}_state-TX.csv`);
     const { rows } = csvTable((await saved(download)).toString('utf8'));
-    expect(rows.filter((row) => row.length > 1).map((row) => row.slice(0, 2))).toContainEqual(['Austin', '22']);
+    expect(rows.map((row) => row.slice(0, 2))).toContainEqual(['Austin', '22']);
     await cities.getByRole('button', { name: 'Back to States' }).click();
   });
 

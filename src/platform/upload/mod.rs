@@ -7,4 +7,4 @@ mod report;
 mod text;
 
 pub use report::{ImportReport, LISTED_ERRORS, LISTED_UNKNOWN_VENDORS, RowProblems};
-pub use text::{normalize_header, parse_web_url, truncate};
+pub use text::{formula_message, normalize_header, parse_web_url, refuse_formula, truncate};

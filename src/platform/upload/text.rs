@@ -43,6 +43,25 @@ pub fn parse_web_url(raw: &str) -> Result<Option<String>, String> {
     Ok(Some(s.to_string()))
 }
 
+/// The message for a cell a spreadsheet would run as a formula, in every import.
+pub fn formula_message(field: &str, start: &str) -> String {
+    format!(
+        "{field} starts with \"{start}\", which a spreadsheet runs as a formula: remove it or \
+         start the text with a letter or digit"
+    )
+}
+
+/// Every CSV import refuses a cell that starts, once trimmed, with `=` or `@` (a spreadsheet runs
+/// it as a formula when the data is exported again) as a problem of its row. Vendor files refuse
+/// `+` and `-` too (`catalog::vendor_checks::formula_start`): their texts reach every firm.
+pub fn refuse_formula(field: &str, raw: &str) -> Result<(), String> {
+    match raw.trim_start().as_bytes().first() {
+        Some(b'=') => Err(formula_message(field, "=")),
+        Some(b'@') => Err(formula_message(field, "@")),
+        _ => Ok(()),
+    }
+}
+
 pub fn truncate(s: &str, max: usize) -> String {
     if s.chars().count() <= max {
         s.to_string()
@@ -54,6 +73,18 @@ pub fn truncate(s: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cell_starting_with_equals_or_at_is_refused_once_trimmed() {
+        for bad in ["=HYPERLINK(\"http://evil\")", " =1+1", "@SUM(A1)", "\t@x"] {
+            let err = refuse_formula("Client", bad).unwrap_err();
+            assert!(err.starts_with("Client starts with \""), "{err}");
+            assert!(err.contains("runs as a formula"), "{err}");
+        }
+        for fine in ["", "Clio", "a=b", "x@y.com", "-5", "+1 555", "'=1"] {
+            assert_eq!(refuse_formula("Client", fine), Ok(()), "{fine:?}");
+        }
+    }
 
     #[test]
     fn only_http_urls_with_a_host_are_links() {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { ApiError } from './api-client';
-import { chartFileName, downloadFromApi, filenameFromContentDisposition } from './download';
+import { barsLayout, chartFileName, downloadFromApi, filenameFromContentDisposition } from './download';
 
 describe('filenameFromContentDisposition', () => {
   it('reads the quoted, bare and extended forms', () => {
@@ -57,5 +57,33 @@ describe('downloadFromApi', () => {
     expect((error as ApiError).message).toBe('Unknown category id 99: pick a category from the list');
     expect(click).not.toHaveBeenCalled();
     click.mockRestore();
+  });
+});
+
+describe('barsLayout', () => {
+  // 7 px a character: a stand-in for the canvas's measureText.
+  const measure = (text: string) => text.length * 7;
+
+  it('makes room for the longest value and its change, so nothing is cut', () => {
+    const rows = [
+      { label: 'Intake', value: 6932, note: 'vs 6,699: +233 (+18.0%)' },
+      { label: 'Case Setup & Document Drafting', value: 12, note: 'vs 9: +3 (too few bookings to call a trend)' },
+    ];
+    const formatValue = (n: number) => n.toLocaleString('en-US');
+    const layout = barsLayout(rows, measure, { formatValue });
+    for (const row of rows) {
+      expect(measure(row.label)).toBeLessThan(layout.labelWidth);
+      // The longest bar, then 8 px, then the value text: inside the image.
+      const valueText = `${formatValue(row.value)}  ${row.note}`;
+      expect(layout.labelWidth + layout.barSpace + 8 + measure(valueText)).toBeLessThanOrEqual(layout.width);
+    }
+    expect(layout.width).toBe(layout.labelWidth + layout.barSpace + layout.valueWidth);
+  });
+
+  it('keeps the image at its width when the texts are short, and grows it when they are long', () => {
+    expect(barsLayout([{ label: 'A', value: 1 }], measure).width).toBe(720);
+    const long = barsLayout([{ label: 'L'.repeat(60), value: 1, note: 'n'.repeat(60) }], measure);
+    expect(long.barSpace).toBe(160);
+    expect(long.width).toBeGreaterThan(720);
   });
 });

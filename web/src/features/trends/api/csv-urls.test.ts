@@ -28,6 +28,9 @@ describe('the CSV download addresses', () => {
     expect(trendCitiesCsvUrl('CA', { state: 'TX', dma: 'Los Angeles' })).toBe(
       '/api/trends/cities?dma=Los Angeles&state=CA&format=csv'.replace(' ', '%20'),
     );
-    expect(demoBookingsCsvUrl({ firmSize: 'SOLO' }, 6, 12)).toBe('/api/demo-bookings?firmSize=SOLO&limit=6&offset=12&format=csv');
+    // Every matching booking, not the page on screen: no limit, no offset.
+    expect(demoBookingsCsvUrl({ firmSize: 'SOLO', includeSample: true })).toBe(
+      '/api/demo-bookings?firmSize=SOLO&includeSample=true&format=csv',
+    );
   });
 });

@@ -31,7 +31,7 @@ export function trendCitiesCsvUrl(state: string, filters: TrendsFilters): string
   return apiUrl('/api/trends/cities', { ...asText(filtersToQuery(filters)), state, format: 'csv' });
 }
 
-/** The bookings of the page on screen (`limit` rows from `offset`), as the table shows them. */
-export function demoBookingsCsvUrl(filters: TrendsFilters, limit: number, offset: number): string {
-  return apiUrl('/api/demo-bookings', { ...asText(filtersToQuery(filters)), limit: String(limit), offset: String(offset), format: 'csv' });
+/** Every booking the filters match, newest first: the server streams the file, whatever its size. */
+export function demoBookingsCsvUrl(filters: TrendsFilters): string {
+  return apiUrl('/api/demo-bookings', { ...asText(filtersToQuery(filters)), format: 'csv' });
 }

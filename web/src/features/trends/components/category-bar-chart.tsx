@@ -39,13 +39,15 @@ type CategoryBarChartProps = {
   changes?: TrendChanges['categories'] | null;
   rangeStart?: string | null;
   rangeEnd?: string | null;
+  /** Sample bookings are among those counted: the PNG says so. */
+  sample?: boolean;
   /** The panel's CSV (none in a screen that only shows the bars). */
   csvUrl?: string;
   onSelect: (categoryName: string) => void;
 };
 
 /** "Bookings by Category": one button per category (bar and label), largest first. */
-export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, csvUrl, onSelect }: CategoryBarChartProps) {
+export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, sample, csvUrl, onSelect }: CategoryBarChartProps) {
   const [showAll, setShowAll] = useState(false);
   const shown = showAll ? categories : categories.slice(0, TOP_CATEGORIES);
   const byName = new Map((changes ?? []).map((entry) => [entry.name, entry]));
@@ -64,6 +66,7 @@ export function CategoryBarChart({ categories, changes, rangeStart, rangeEnd, cs
             </Button>
           ) : null}
           <DownloadPngButton
+            sample={sample}
             what="Bookings by Category"
             title="Bookings by Category"
             notes={rangeStart && rangeEnd ? [`${rangeStart} to ${rangeEnd}`] : []}

@@ -10,17 +10,19 @@ type DownloadPngButtonProps = {
   /** The title and notes written above the chart in the image. */
   title: string;
   notes?: string[];
+  /** The chart counts generated sample bookings: the image says "Sample data". */
+  sample?: boolean;
   what: string;
   disabled?: boolean;
 };
 
-/** "Download PNG": the chart's canvas on white under its title, saved as a PNG. */
-export function DownloadPngButton({ canvas, fileName, title, notes, what, disabled }: DownloadPngButtonProps) {
+/** "Download PNG": the chart's canvas on white under its title (and "Sample data"), saved as a PNG. */
+export function DownloadPngButton({ canvas, fileName, title, notes, sample, what, disabled }: DownloadPngButtonProps) {
   const download = async () => {
     try {
       const source = canvas();
       if (!source) throw new Error('The chart is not drawn yet.');
-      saveBlob(await canvasToPngBlob(framedChartCanvas(source, title, notes)), fileName);
+      saveBlob(await canvasToPngBlob(framedChartCanvas(source, title, notes, { sample })), fileName);
     } catch (error) {
       toast({
         title: 'Could not download the image',

@@ -1,5 +1,6 @@
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Icon } from '@/components/ui/icon';
 import { Spinner } from '@/components/ui/spinner';
 import type { DemoBookingPage } from '@/lib/api/types';
 import { firmSizeOptions } from '@/lib/firm-options';
@@ -8,7 +9,6 @@ import { labelOf } from '@/lib/options';
 import { BOOKINGS_PAGE_SIZE } from '../api/get-demo-bookings';
 import { bookingLocation, formatCount, relativeBookingDate } from '../format';
 
-import { DownloadCsvButton } from './download-csv-button';
 import { EmptyState } from './empty-state';
 import { Panel } from './panel';
 
@@ -23,7 +23,7 @@ type RecentBookingsTableProps = {
   error: Error | null;
   onOffsetChange: (offset: number) => void;
   onRefresh: () => void;
-  /** The CSV of the rows on screen. */
+  /** The CSV of every booking the filters match (not only the page on screen). */
   csvUrl?: string;
 };
 
@@ -52,7 +52,24 @@ export function RecentBookingsTable({
             {isFetching && !isLoading ? 'Refreshing...' : 'Refresh'}
           </Button>
           {csvUrl ? (
-            <DownloadCsvButton what="Recent Demo Bookings" url={csvUrl} fallbackName="demo-bookings.csv" disabled={items.length === 0} />
+            items.length === 0 ? (
+              <Button variant="outline" size="sm" disabled aria-label="Download CSV of the matching demo bookings">
+                <Icon name="download" className="h-4 w-4" />
+                Download CSV
+              </Button>
+            ) : (
+              // A link, not a fetch: the browser saves the streamed file as it comes, so millions
+              // of rows never sit in the page's memory; the server names the file.
+              <a
+                href={csvUrl}
+                download
+                className={buttonClasses({ variant: 'outline', size: 'sm' })}
+                aria-label={`Download CSV of all ${formatCount(total)} matching demo bookings`}
+              >
+                <Icon name="download" className="h-4 w-4" />
+                Download CSV
+              </a>
+            )
           ) : null}
         </>
       }

@@ -35,6 +35,8 @@ type SeriesPanelProps = {
   comparisonLabel?: string;
   rangeStart: string | null | undefined;
   rangeEnd: string | null | undefined;
+  /** Sample bookings are among those counted: the PNG says so. */
+  sample?: boolean;
   csvUrl: string;
   onGranularity: (granularity: Granularity) => void;
   onStacked: (stacked: boolean) => void;
@@ -54,6 +56,7 @@ export function SeriesPanel({
   comparisonLabel,
   rangeStart,
   rangeEnd,
+  sample,
   csvUrl,
   onGranularity,
   onStacked,
@@ -71,6 +74,7 @@ export function SeriesPanel({
       actions={
         <>
           <DownloadPngButton
+            sample={sample}
             what={title}
             title={stacked ? `${title}, stacked by category` : title}
             notes={notes}

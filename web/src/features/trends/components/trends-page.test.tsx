@@ -221,6 +221,16 @@ describe('TrendsPage', () => {
     expect(requests('/api/demo-bookings').at(-1)?.get('offset')).toBe('6');
   });
 
+  test("the bookings' Download CSV is every matching booking, not the page on screen", async () => {
+    setup('/trends?state=TX&firmSize=SOLO&page=2');
+    await screen.findByText('Showing 7-12 of 14 results');
+    const panel = screen.getByRole('region', { name: 'Recent Demo Bookings' });
+    const link = within(panel).getByRole('link', { name: 'Download CSV of all 14 matching demo bookings' });
+    // A plain link the browser saves as it streams; the server names the file.
+    expect(link.getAttribute('href')).toBe('/api/demo-bookings?state=TX&firmSize=SOLO&format=csv');
+    expect(link.hasAttribute('download')).toBe(true);
+  });
+
   test('a page past the end moves to the last page', async () => {
     const { location } = setup('/trends?page=9');
     await screen.findByText('Showing 13-14 of 14 results', {}, { timeout: 3000 });

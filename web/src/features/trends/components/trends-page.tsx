@@ -211,6 +211,7 @@ export function TrendsPage() {
             changes={answer.changes?.categories}
             rangeStart={trends.data.rangeStart}
             rangeEnd={trends.data.rangeEnd}
+            sample={trends.data.sampleCount > 0}
             csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'categories')}
             onSelect={(name) => void openCategory(name)}
           />
@@ -226,6 +227,7 @@ export function TrendsPage() {
                 comparisonLabel={comparisonLabel}
                 rangeStart={trends.data.rangeStart}
                 rangeEnd={trends.data.rangeEnd}
+                sample={trends.data.sampleCount > 0}
                 csvUrl={trendsCsvUrl(applied, appliedAnalysis, 'series')}
                 onGranularity={(granularity) => changeAnalysis({ granularity: granularity === 'day' ? undefined : granularity })}
                 onStacked={(stacked) => changeAnalysis({ stackBy: stacked ? 'category' : undefined })}
@@ -249,7 +251,7 @@ export function TrendsPage() {
                     error={bookings.error}
                     onOffsetChange={(next) => setParams({ page: next > 0 ? next / BOOKINGS_PAGE_SIZE + 1 : undefined })}
                     onRefresh={() => void bookings.refetch()}
-                    csvUrl={demoBookingsCsvUrl(applied, BOOKINGS_PAGE_SIZE, offset)}
+                    csvUrl={demoBookingsCsvUrl(applied)}
                   />
                 </div>
                 <div className="min-w-0 xl:col-span-2">
