@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: d613e5ab9779ff26fc11eceeb17171ebcaac57b8ff5ff47e48d57f9bf1b4626a
+ * openapi.json sha256: d1e676e619a970fc47e9a8cd1a9867d3a52abe173c74e4c0edf1c26eb5ea3175
  */
 
 export interface paths {
@@ -230,6 +230,45 @@ export interface paths {
         put: operations["decide_sso_domain"];
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/handover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/admin/handover: the pending offer of the operator role, if any. */
+        get: operations["get_handover"];
+        put?: never;
+        /**
+         * POST /api/admin/handover: offers the operator role to the account of `email` (any firm's),
+         *     confirmed with the operator's second factor when they have one. Refused while an offer is
+         *     pending: the operator withdraws it first.
+         */
+        post: operations["offer_handover"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/handover/{offerId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** DELETE /api/admin/handover/{offerId}: the operator withdraws the pending offer. */
+        delete: operations["withdraw_handover"];
         options?: never;
         head?: never;
         patch?: never;
@@ -840,7 +879,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** GET /api/auth/setup (public): whether the first sign-up needs the console's setup token. */
+        /**
+         * GET /api/auth/setup (public): whether the install has no account yet (its first sign-up runs
+         *     the install) and whether that sign-up needs the console's setup token.
+         */
         get: operations["setup_status"];
         put?: never;
         post?: never;
@@ -1182,8 +1224,8 @@ export interface paths {
         };
         /**
          * GET /api/decisions/{id}/versions/{n}: a stored version of the record, as its canonical JSON
-         *     (hash it to check it) or as CSV (the header, then the version and its hash, then one row per fact); for a caller
-         *     who may not see some scorecards yet, without them (`scoresHidden` says so).
+         *     (hash it to check it) or as CSV (the header, then the version and its hash, then one row per
+         *     fact); for a caller who may not see some scorecards yet, without them (`scoresHidden` says so).
          */
         get: operations["get_version"];
         put?: never;
@@ -1770,6 +1812,66 @@ export interface paths {
         get: operations["openapi_json"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator-offer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/operator-offer: the pending offer of the operator role to the signed-in account, if
+         *     any (none for everyone else).
+         */
+        get: operations["get_offer_to_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator-offer/{offerId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/operator-offer/{offerId}/accept: the offered account takes the operator role
+         *     (with its second factor's code when it has one); the one who offered it no longer has it.
+         */
+        post: operations["accept_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/operator-offer/{offerId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/operator-offer/{offerId}/decline: the offered account declines; the operator keeps
+         *     the role and is told.
+         */
+        post: operations["decline_offer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2696,6 +2798,14 @@ export interface components {
             password: string;
             token: string;
         };
+        /** @description The body of `POST /api/operator-offer/{offerId}/accept`. */
+        AcceptRequest: {
+            /**
+             * @description A current code of the accepting account's second factor (or a recovery code); asked only
+             *     of an account that has one.
+             */
+            code?: string | null;
+        };
         AccountView: {
             email: string;
             /** @description Sign-in asks for a code from an authenticator app. */
@@ -2870,7 +2980,7 @@ export interface components {
          */
         Attribute: "category" | "priceBracket" | "firmSizes" | "practiceAreas" | "integrations" | "highlights" | "partner" | "recentDemoBookings" | "peerAdoption" | "matchScore" | "verifiedOn" | "scheduling" | "isActive" | "hipaaBaa" | "soc2" | "iso27001" | "sso" | "mfa" | "dataLocation" | "aiTraining" | "dataExport";
         /** @enum {string} */
-        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported" | "firm_deletion_skipped" | "backup_downloaded";
+        AuditAction: "invitation_created" | "invitation_revoked" | "member_joined" | "role_changed" | "owner_added" | "member_removed" | "reset_link_issued" | "reset_link_used" | "brief_exported" | "sign_in_failed" | "firms_merged" | "view_saved" | "view_deleted" | "mfa_enabled" | "mfa_disabled" | "recovery_code_used" | "mfa_sign_in_failed" | "sso_settings_changed" | "sso_domain_confirmed" | "sso_domain_refused" | "sso_sign_in" | "sso_account_created" | "break_glass_sign_in" | "contract_saved" | "calendar_feed_created" | "calendar_feed_revoked" | "mfa_required_changed" | "decision_proposed" | "decision_edited" | "decision_approved" | "decision_objected" | "decision_final" | "evaluation_criteria_changed" | "price_sharing_changed" | "firm_exported" | "firm_deletion_scheduled" | "firm_deletion_cancelled" | "firm_imported" | "firm_deletion_skipped" | "backup_downloaded" | "operator_role_offered" | "operator_offer_withdrawn" | "operator_role_accepted" | "operator_offer_declined" | "operator_offer_expired";
         /** @description One line of the firm's audit log. */
         AuditEntryView: {
             action: components["schemas"]["AuditAction"];
@@ -3751,6 +3861,15 @@ export interface components {
             /** @description By id. */
             vendors: components["schemas"]["VendorSummary"][];
         };
+        /** @description Where the page's evidence comes from now (`bookings::evidence`), as every note on it tells. */
+        EvidenceView: {
+            /**
+             * @description When the real demo bookings last changed (RFC 3339, UTC); null without real bookings or
+             *     when they were imported before Litstack kept the time.
+             */
+            realChangedAt?: string | null;
+            source: components["schemas"]["Source"];
+        };
         /** @description The body of `POST /api/firm/export`. */
         ExportRequest: {
             /**
@@ -4298,7 +4417,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -4403,7 +4522,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -4424,6 +4543,36 @@ export interface components {
             link: string;
             read: boolean;
             title: string;
+        };
+        /** @description The body of `POST /api/admin/handover`. */
+        OfferRequest: {
+            /**
+             * @description A current code of the operator's second factor (or a recovery code); asked only of an
+             *     operator who has one.
+             */
+            code?: string | null;
+            /** @description The email of the account that is to run the install. */
+            email: string;
+        };
+        /** @description A pending offer, as the operator and the offered account read it. */
+        OfferView: {
+            /** @description When it ends unanswered (RFC 3339). */
+            expiresAt: string;
+            fromEmail: string;
+            /** @description The operator who offered it, by name and email. */
+            fromName: string;
+            /**
+             * Format: int64
+             * @description The offer's id: what the answer and the withdrawal name.
+             */
+            id: number;
+            /** @description When it was offered (RFC 3339). */
+            offeredAt: string;
+            toEmail: string;
+            /** @description The offered account's firm. */
+            toFirm: string;
+            /** @description The account it is offered to. */
+            toName: string;
         };
         Onboarding: {
             annualSoftwareSpendBand: components["schemas"]["SpendBand"];
@@ -4568,8 +4717,13 @@ export interface components {
             /** @description "Used by 12 firms of your size" / "Used by fewer than 5 firms of your size". */
             text: string;
         };
+        /** @description The pending offer a screen shows, if any. */
+        PendingOffer: {
+            offer?: null | components["schemas"]["OfferView"];
+        };
         /** @description The saved picks of every category that has any: the nine stages in order, then the others. */
         PersistedPicks: {
+            evidence: components["schemas"]["EvidenceView"];
             /**
              * @description For the whole page: while no real booking exists, where the picks' evidence comes from
              *     (and, while Vendor Trends shows the generated sample set, that picks never use it), with or
@@ -4583,6 +4737,11 @@ export interface components {
              *     so nothing here rests on what similar firms booked.
              */
             rankedWithoutBookings: boolean;
+            /**
+             * @description Set when some Pick For Me picks were made before the real demo bookings last changed:
+             *     says when they were imported and that Pick For Me refreshes the picks.
+             */
+            staleNote?: string | null;
             usedAnySizeFallback: boolean;
         };
         /** @description One person's score on a criterion. */
@@ -4596,6 +4755,17 @@ export interface components {
              */
             score?: number | null;
             underOldCriteria: boolean;
+        };
+        /**
+         * @description Pick For Me's answer: every category's picks, and whether the evidence changed since the
+         *     picks it replaced.
+         */
+        PickForMeAnswer: components["schemas"]["PersistedPicks"] & {
+            /**
+             * @description True when real demo bookings changed since the picks it replaced were made (or they were
+             *     made while none existed); false when nothing changed; null when there were no picks.
+             */
+            evidenceChanged?: boolean | null;
         };
         /**
          * @description Where a stage's picks came from.
@@ -5272,6 +5442,11 @@ export interface components {
             startedAt: string;
         };
         SetupStatus: {
+            /**
+             * @description No account exists: the screens open on sign-up, and the first account becomes the
+             *     install's operator as well as its firm's owner.
+             */
+            noAccountYet: boolean;
             /** @description Mail is on: "Forgot password?" mails a reset link (`POST /api/auth/forgot-password`). */
             passwordResetByEmail: boolean;
             setupTokenRequired: boolean;
@@ -5364,6 +5539,11 @@ export interface components {
         /** @enum {string} */
         Soc2Type: "Type I" | "Type II";
         /**
+         * @description What kind of bookings exist.
+         * @enum {string}
+         */
+        Source: "no_bookings" | "sample_only" | "real_bookings";
+        /**
          * @description The screen a click came from (SPEC section 7).
          * @enum {string}
          */
@@ -5455,6 +5635,11 @@ export interface components {
              * @description The litigation stage (1-9); null for a category outside the stages.
              */
             stage?: number | null;
+            /**
+             * @description True when the picks were made before the real demo bookings last changed (or while none
+             *     existed): `note` then says so, and how to refresh them.
+             */
+            stale: boolean;
             /**
              * @description Set when what the firm told us does not tell some picks apart: "These 5 fit your firm
              *     equally well on what we know; the questionnaire tells them apart."
@@ -7054,6 +7239,198 @@ export interface operations {
             };
             /** @description The body is too large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    get_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingOffer"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OfferRequest"];
+            };
+        };
+        responses: {
+            /** @description Offered; the pending offer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferView"];
+                };
+            };
+            /** @description The email is not valid, names the operator or another operator, or its firm is disabled; or a second-factor code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No account has that email */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description An offer is pending */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_handover: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Withdrawn */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No pending offer has that id */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12747,6 +13124,190 @@ export interface operations {
             };
         };
     };
+    get_offer_to_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PendingOffer"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    accept_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcceptRequest"];
+            };
+        };
+        responses: {
+            /** @description Accepted: the account runs the install */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number, or a second-factor code is missing or wrong */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No pending offer to this account has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The one who offered no longer runs the install */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many wrong codes; see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decline_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The offer's id */
+                offerId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Declined */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No pending offer to this account has that id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     past_recommendations: {
         parameters: {
             query?: {
@@ -13607,7 +14168,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PersistedPicks"];
+                    "application/json": components["schemas"]["PickForMeAnswer"];
                 };
             };
             /** @description An unknown replace value */
