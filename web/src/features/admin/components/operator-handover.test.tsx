@@ -4,7 +4,7 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
 
-import { HOW_HANDOVER_GOES, OperatorHandover, WHAT_THE_OPERATOR_DOES } from './operator-handover';
+import { OperatorHandover, WHAT_THE_OPERATOR_DOES, howHandoverGoes } from './operator-handover';
 
 const offer = {
   id: 77,
@@ -17,11 +17,12 @@ const offer = {
   expiresAt: '2026-12-06T10:00:00Z',
 };
 
-function setup({ mfa = false, refuse = null as null | { status: number; body: unknown } } = {}) {
+function setup({ mfa = false, mail = false, refuse = null as null | { status: number; body: unknown } } = {}) {
   let pending: typeof offer | null = null;
   const { fetchMock, calls } = mockFetch({
     'GET /api/admin/handover': () => ({ body: { offer: pending } }),
     'GET /api/auth/mfa': { body: { enabled: mfa, recoveryCodesLeft: mfa ? 10 : 0 } },
+    'GET /api/admin/mail': { body: { enabled: mail, allowPlain: false, hasPassword: false } },
     'POST /api/admin/handover': () => {
       if (refuse) return refuse;
       pending = offer;
@@ -43,7 +44,9 @@ describe('OperatorHandover', () => {
   test('says what the new operator does, offers the role by email, then shows the offer and withdraws it', async () => {
     const { calls } = setup();
     expect(await screen.findByText(WHAT_THE_OPERATOR_DOES)).toBeTruthy();
-    expect(screen.getByText(HOW_HANDOVER_GOES)).toBeTruthy();
+    // This install sends no mail: the offered account is told under the bell only.
+    expect(await screen.findByText(howHandoverGoes(false))).toBeTruthy();
+    expect(howHandoverGoes(false)).not.toContain('email,');
     // No second factor: no code asked.
     expect(screen.queryByLabelText('Code from your authenticator app')).toBeNull();
     await userEvent.type(screen.getByLabelText('Email of the new operator'), ' bo@roe-law.test {Enter}');
@@ -69,5 +72,11 @@ describe('OperatorHandover', () => {
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ email: 'cy@poe.test', code: '123456' }]);
     // Nothing pending: the form stays.
     expect(screen.getByRole('button', { name: 'Offer the operator role' })).toBeTruthy();
+  });
+
+  test('says the offered account is mailed too while the install sends mail', async () => {
+    setup({ mail: true });
+    expect(await screen.findByText(howHandoverGoes(true))).toBeTruthy();
+    expect(howHandoverGoes(true)).toContain('under the bell and by email');
   });
 });

@@ -8,6 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { getErrorMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 
+import { useMailSettings } from '../api/get-mail-settings';
 import { useMfaStatus } from '../api/get-mfa-status';
 import { useHandover, useOfferHandover, useWithdrawHandover } from '../api/operator-handover';
 
@@ -15,9 +16,9 @@ import { useHandover, useOfferHandover, useWithdrawHandover } from '../api/opera
 export const WHAT_THE_OPERATOR_DOES =
   'The operator runs this Litstack for every firm on it: imports demo bookings, keeps the vendor catalog, takes backups, sets up mail and verifies firms.';
 
-/** How the hand-over goes, said above the form. */
-export const HOW_HANDOVER_GOES =
-  'Enter the email of an account of any firm here. They are told under the bell and by email, and accept or decline on their Profile page within 7 days. Until they accept, you stay the operator; once they do, you no longer are, and your firm can then be deleted.';
+/** How the hand-over goes, said above the form: "by email" only while this install sends mail. */
+export const howHandoverGoes = (mail: boolean) =>
+  `Enter the email of an account of any firm here. They are told under the bell${mail ? ' and by email' : ''}, and accept or decline on their Profile page within 7 days. Until they accept, you stay the operator; once they do, you no longer are, and your firm can then be deleted.`;
 
 /**
  * The operator's "Hand over the operator role": one offer at a time, to an account by its email,
@@ -27,6 +28,7 @@ export const HOW_HANDOVER_GOES =
 export function OperatorHandover() {
   const handover = useHandover();
   const mfa = useMfaStatus();
+  const mail = useMailSettings();
   const offer = useOfferHandover();
   const withdraw = useWithdrawHandover();
   const [email, setEmail] = useState('');
@@ -86,7 +88,7 @@ export function OperatorHandover() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       <p className="text-sm text-slate-700">{WHAT_THE_OPERATOR_DOES}</p>
-      <p className="text-sm text-slate-700">{HOW_HANDOVER_GOES}</p>
+      <p className="text-sm text-slate-700">{howHandoverGoes(mail.data?.enabled === true)}</p>
       {offer.isError ? <Alert>{getErrorMessage(offer.error, 'Could not offer the operator role. Please try again.')}</Alert> : null}
       <TextField
         className="sm:max-w-sm"
