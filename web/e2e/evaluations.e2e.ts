@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser, type TestBrowser } from './support/browser';
+import { launchBrowser, screenshotDir, type TestBrowser } from './support/browser';
 import { startServer, webDir, type TestServer } from './support/server';
 import { inviteAndJoin, signUpAndOnboard } from './support/session';
 
@@ -36,11 +36,20 @@ async function signIn(email: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** A score's radio by its number ("4 Very good": the scale has words) or "Did not see". */
+const choice = (n: string) => (n === 'Did not see' ? n : new RegExp(`^${n} [A-Z]`));
+
 /** Scores one vendor with the mouse: a score per criterion ('Did not see' allowed), then submits. */
 async function score(vendor: string, price: string, support: string) {
   const form = page.getByRole('form', { name: `Score ${vendor}` });
-  await form.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: price, exact: true }).check();
-  await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio', { name: support, exact: true }).check();
+  await form
+    .getByRole('group', { name: 'Price (weight 60)' })
+    .getByRole('radio', { name: choice(price) })
+    .check();
+  await form
+    .getByRole('group', { name: 'Support (weight 40)' })
+    .getByRole('radio', { name: choice(support) })
+    .check();
   await form.getByRole('button', { name: 'Submit scorecard' }).click();
   await form.waitFor({ state: 'detached' });
 }
@@ -93,6 +102,26 @@ describe('an evaluation', () => {
   });
 
   test('three members score two vendors; scores appear after one submits, and the flag shows', async () => {
+    // The scale says what each number means, and a comment box opens only when asked for: from
+    // the keyboard, its button opens it with the focus in it (issue 78).
+    const scorecard = page.getByRole('form', { name: `Score ${LAWMATICS}` });
+    const scale = scorecard.getByRole('group', { name: 'Price (weight 60)' });
+    for (const words of ['1 Poor', '2 Fair', '3 Good', '4 Very good', '5 Excellent', 'Did not see']) {
+      await scale.getByRole('radio', { name: words, exact: true }).waitFor();
+    }
+    expect(await scorecard.getByRole('textbox').count()).toBe(0);
+    await scorecard.getByRole('button', { name: 'Add a comment on Price' }).focus();
+    await page.keyboard.press('Enter');
+    const comment = scorecard.getByRole('textbox', { name: 'Comment on Price' });
+    await expect.poll(() => comment.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.type('Clear per-seat pricing');
+    for (const width of [1280, 390]) {
+      await browser.setWidth(width);
+      await scorecard.screenshot({ path: path.join(screenshotDir, `evaluation-scorecard-${width}.png`) });
+      const violations = await axeViolations(page);
+      expect(violations, describeViolations(violations)).toEqual([]);
+    }
+    await browser.setWidth(1440);
     await score(LAWMATICS, '5', '4');
     await score(LEAD_DOCKET, '3', '3');
     // Lawmatics: 5 -> 100 at 60, 4 -> 75 at 40.
@@ -178,7 +207,7 @@ describe('an evaluation', () => {
     // A revision starts from the submitted scores.
     await lawmatics.getByRole('button', { name: 'Revise my scorecard' }).click();
     const revise = page.getByRole('form', { name: `Score ${LAWMATICS}` });
-    const price = revise.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: '4', exact: true });
+    const price = revise.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: choice('4') });
     await expect.poll(() => price.isChecked()).toBe(true);
   });
 

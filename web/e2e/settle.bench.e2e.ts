@@ -187,15 +187,15 @@ test('a scorecard: Submit scorecard to the weighted score', async () => {
       // The revision starts from the saved scorecard: wait for it before changing it.
       const previous = form
         .getByRole('group', { name: 'Price (weight 60)' })
-        .getByRole('radio', { name: String(prices[run - 1]), exact: true });
+        .getByRole('radio', { name: new RegExp(`^${prices[run - 1]} [A-Z]`) });
       await expect.poll(() => previous.isChecked()).toBe(true);
     }
     const price = prices[run]!;
     await form
       .getByRole('group', { name: 'Price (weight 60)' })
-      .getByRole('radio', { name: String(price), exact: true })
+      .getByRole('radio', { name: new RegExp(`^${price} [A-Z]`) })
       .check();
-    await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio', { name: '3', exact: true }).check();
+    await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio', { name: '3 Good', exact: true }).check();
     await click(form.getByRole('button', { name: 'Submit scorecard' }));
     await settle('scorecard', {
       gone: [`form[aria-label="Score ${LAWMATICS}"]`],

@@ -11,12 +11,13 @@ import { useScorecard } from '../api/get-scorecard';
 import { useSaveScorecard } from '../api/save-scorecard';
 import { useSubmitScorecard } from '../api/submit-scorecard';
 
+/** The 1-5 scale in words, so two people mean the same by a 4 (issue 78). */
 const SCORE_OPTIONS = [
-  { value: '1', label: '1' },
-  { value: '2', label: '2' },
-  { value: '3', label: '3' },
-  { value: '4', label: '4' },
-  { value: '5', label: '5' },
+  { value: '1', label: '1 Poor' },
+  { value: '2', label: '2 Fair' },
+  { value: '3', label: '3 Good' },
+  { value: '4', label: '4 Very good' },
+  { value: '5', label: '5 Excellent' },
   { value: 'none', label: 'Did not see' },
 ] as const;
 
@@ -26,6 +27,7 @@ type ScoreValue = (typeof SCORE_OPTIONS)[number]['value'];
 export function ScoreForm({ categoryId, evaluation, vendor }: { categoryId: string; evaluation: Evaluation; vendor: EvaluationVendor }) {
   const criteria = evaluation.criteria.criteria;
   const [scores, setScores] = useState<Record<string, { score?: ScoreValue; comment: string }>>({});
+  const [commenting, setCommenting] = useState<Set<string>>(new Set());
   const save = useSaveScorecard(categoryId, vendor.vendorId);
   const submit = useSubmitScorecard(categoryId, vendor.vendorId);
   const submitted = vendor.myScorecard === 'submitted';
@@ -75,12 +77,26 @@ export function ScoreForm({ categoryId, evaluation, vendor }: { categoryId: stri
             value={scores[c.id]?.score}
             onChange={(value) => setScores({ ...scores, [c.id]: { comment: scores[c.id]?.comment ?? '', score: value } })}
           />
-          <TextField
-            label={`Comment on ${c.name}`}
-            value={scores[c.id]?.comment ?? ''}
-            maxLength={1000}
-            onChange={(e) => setScores({ ...scores, [c.id]: { ...scores[c.id], comment: e.target.value } })}
-          />
+          {/* Folded until asked for, or open when it holds a comment: a scorecard of many
+              criteria is a column of choices, not of empty boxes. */}
+          {commenting.has(c.id) || scores[c.id]?.comment ? (
+            <TextField
+              label={`Comment on ${c.name}`}
+              value={scores[c.id]?.comment ?? ''}
+              maxLength={1000}
+              autoFocus={commenting.has(c.id) && !scores[c.id]?.comment}
+              onChange={(e) => setScores({ ...scores, [c.id]: { ...scores[c.id], comment: e.target.value } })}
+            />
+          ) : (
+            <button
+              type="button"
+              className="min-h-6 rounded text-sm font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
+              aria-label={`Add a comment on ${c.name}`}
+              onClick={() => setCommenting(new Set(commenting).add(c.id))}
+            >
+              Add a comment
+            </button>
+          )}
         </div>
       ))}
       {error ? <Alert>{getErrorMessage(error, 'The scorecard could not be saved. Try again.')}</Alert> : null}
