@@ -24,7 +24,9 @@ use crate::recommend::RecommendState;
 use crate::recommend::inputs;
 
 pub const MONTHS: usize = 24;
-pub const RECENT_DAYS: u32 = 90;
+/// The window of "recent" bookings is the evidence's own, so the profile and the picks' reasons
+/// speak of the same days.
+pub const RECENT_DAYS: u32 = crate::bookings::evidence::DEMAND_DAYS as u32;
 
 /// The first day of each of the `MONTHS` months ending with `today`'s, and of the month after.
 fn month_starts(today: NaiveDate) -> Vec<NaiveDate> {
