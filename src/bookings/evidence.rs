@@ -2,18 +2,16 @@
 //! (Matches' notes and banner, whether saved picks predate the data, Pick For Me's answer, Trends'
 //! sample labels, the vendor profile). Nothing else decides it on its own (issue 77).
 //!
-//! Sample rows are shown on Vendor Trends and are never evidence. Real (imported) rows are,
-//! counted as demand (rows whose Client names a catalog vendor, `vendor_demand`) over the last
-//! [`DEMAND_DAYS`] days, for the firm's size and for all firms. The time the real rows last changed
-//! ([`REAL_CHANGED_AT`], written in the commit that changes them) tells picks made before the data
-//! from picks made with it.
+//! Sample rows are shown on Vendor Trends and are never evidence. Real (imported) rows are, counted
+//! as demand over the last [`DEMAND_DAYS`] days by the ranking itself (`recommend::inputs::demand`).
+//! The time the real rows last changed ([`REAL_CHANGED_AT`], written in the commit that changes
+//! them) tells picks made before the data from picks made with it. No count is kept here that no
+//! screen shows: the story needs only the kind of bookings and that time.
 
 use chrono::{DateTime, Utc};
 
 use super::BookingSets;
-use crate::catalog::Catalog;
 use crate::platform::error::Result;
-use crate::platform::firm_size::FirmSize;
 use crate::platform::store::Store;
 
 /// How far back demand (and so the evidence) looks.
@@ -54,13 +52,6 @@ impl Source {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Evidence {
     pub source: Source,
-    /// Real bookings stored.
-    pub real_bookings: u64,
-    /// Real demand of the last [`DEMAND_DAYS`] days by firms of the firm's size; `None` when its
-    /// size is not set.
-    pub recent_for_size: Option<u64>,
-    /// The same by all firms.
-    pub recent_all: u64,
     /// When the real bookings last changed (Unix seconds); `None` without real bookings, or when
     /// they were imported before this was kept.
     pub changed_at: Option<i64>,
@@ -80,37 +71,16 @@ impl Evidence {
     }
 }
 
-/// The evidence of a firm of `size` (`None`: not set) now, from the indexes and the store.
-pub fn now(
-    store: &Store,
-    sets: &BookingSets,
-    catalog: &Catalog,
-    size: Option<FirmSize>,
-) -> Result<Evidence> {
+/// The evidence now, from the indexes and the store (the same for every firm: what differs by
+/// firm is the demand the ranking counts for its size).
+pub fn now(store: &Store, sets: &BookingSets) -> Result<Evidence> {
     let source = Source::of(sets);
-    if !source.is_real() {
-        return Ok(Evidence {
-            source,
-            real_bookings: 0,
-            recent_for_size: None,
-            recent_all: 0,
-            changed_at: None,
-        });
-    }
-    let since = crate::platform::clock::today() - chrono::Duration::days(DEMAND_DAYS);
-    let demand = |sizes: &[FirmSize]| -> u64 {
-        super::vendor_demand(sets, catalog, sizes, since)
-            .values()
-            .map(|&n| u64::from(n))
-            .sum()
+    let changed_at = if source.is_real() {
+        super::storage::real_changed_at(store)?
+    } else {
+        None
     };
-    Ok(Evidence {
-        source,
-        real_bookings: super::real_booking_count(sets),
-        recent_for_size: size.map(|s| demand(&[s])),
-        recent_all: demand(&[]),
-        changed_at: super::storage::real_changed_at(store)?,
-    })
+    Ok(Evidence { source, changed_at })
 }
 
 #[cfg(test)]
@@ -121,9 +91,6 @@ mod tests {
     fn picks_predate_the_evidence_only_when_real_bookings_changed_after_them() {
         let real = Evidence {
             source: Source::RealBookings,
-            real_bookings: 206,
-            recent_for_size: Some(9),
-            recent_all: 120,
             // 2026-11-29 14:00 UTC.
             changed_at: Some(1_795_960_800),
         };

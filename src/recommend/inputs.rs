@@ -23,11 +23,11 @@ pub fn facts(ctx: &FirmContext) -> FirmFacts<'_> {
     }
 }
 
-/// The firm's evidence now (`bookings::evidence`), for a firm of `size`: the one answer to where
-/// the picks' evidence comes from. Sample rows are never evidence: without a real booking the
-/// recommendations leave demand out.
-pub fn evidence(app: &RecommendState, size: Option<FirmSize>) -> Result<Evidence> {
-    crate::bookings::evidence::now(&app.store, &app.bookings.load(), &app.catalog.load(), size)
+/// The evidence now (`bookings::evidence`): the one answer to where the picks' evidence comes
+/// from. Sample rows are never evidence: without a real booking the recommendations leave demand
+/// out.
+pub fn evidence(app: &RecommendState) -> Result<Evidence> {
+    crate::bookings::evidence::now(&app.store, &app.bookings.load())
 }
 
 /// Whether real bookings exist: what the ranking needs of the evidence (`evidence`'s source).

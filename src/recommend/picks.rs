@@ -50,7 +50,7 @@ pub fn pick_for_me_for(
         .map(|(category_id, _)| *category_id)
         .collect();
     let ctx = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
-    let evidence = inputs::evidence(app, ctx.size)?;
+    let evidence = inputs::evidence(app)?;
     // Whether the evidence changed since the picks this run replaces were made: what the answer
     // (and so the toast) may claim.
     let replaced: Vec<&PickSet> = before
@@ -199,7 +199,7 @@ pub fn persisted(
     catalog: &Catalog,
 ) -> Result<PersistedPicks> {
     // The notes need only where the evidence comes from and when it changed, not the firm's size.
-    page(app, firm_id, catalog, &inputs::evidence(app, None)?)
+    page(app, firm_id, catalog, &inputs::evidence(app)?)
 }
 
 /// The saved picks of every category with the notes `evidence` makes true now: the page's note

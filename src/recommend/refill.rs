@@ -120,7 +120,7 @@ fn by_pick_for_me(
     let firm = inputs::facts(&ctx);
     let all_dismissals = storage::dismissals(&app.store, user.firm.id)?;
     let effects = dismissals::effects_for(category_id, &all_dismissals, |id| catalog.vendor(id));
-    let evidence = inputs::evidence(app, ctx.size)?;
+    let evidence = inputs::evidence(app)?;
     let demand = picks::demand_tiers(app, &ctx, &evidence);
     let tiers = demand.as_ref().map(|(exact, near, all)| DemandTiers {
         exact,

@@ -1152,20 +1152,19 @@ fn corrections_of_a_day_or_a_state_and_rows_older_than_every_stored_one() {
 
 /// The one answer to where a firm's evidence comes from (`bookings::evidence::now`), on both
 /// backends: nothing, then the sample set only (never evidence, and it dates nothing), then real
-/// rows with their recent demand and the time they changed, kept in the import's own commit; a
+/// rows and the time they changed, kept in the import's own commit; a
 /// re-import that changes nothing leaves that time alone.
 #[test]
 fn the_evidence_is_nothing_then_sample_only_then_real_bookings_dated_by_their_import() {
     use crate::bookings::evidence::{self, Source};
-    use crate::platform::firm_size::FirmSize;
     each_backend(|node| {
-        let now = |size| {
+        let now = || {
             let sets = node.sets();
-            evidence::now(&node.app.store, &sets, &node.app.catalog.load(), size).unwrap()
+            evidence::now(&node.app.store, &sets).unwrap()
         };
-        let nothing = now(Some(FirmSize::E6To20));
+        let nothing = now();
         assert_eq!(nothing.source, Source::NoBookings);
-        assert_eq!((nothing.real_bookings, nothing.changed_at), (0, None));
+        assert_eq!(nothing.changed_at, None);
         assert!(!nothing.is_newer_than(0));
 
         // Recent rows: the last of them today, so the 90 days hold most of them.
@@ -1188,11 +1187,10 @@ fn the_evidence_is_nothing_then_sample_only_then_real_bookings_dated_by_their_im
             ..Options::default()
         };
         import::run_bookings(&node.app, recent(300, 1).as_slice(), options).unwrap();
-        let sample = now(Some(FirmSize::E6To20));
+        let sample = now();
         assert_eq!(sample.source, Source::SampleOnly);
         assert_eq!(
-            (sample.real_bookings, sample.recent_all, sample.changed_at),
-            (0, 0, None),
+            sample.changed_at, None,
             "sample rows are never evidence and date nothing"
         );
 
@@ -1200,25 +1198,15 @@ fn the_evidence_is_nothing_then_sample_only_then_real_bookings_dated_by_their_im
         let real = recent(400, 2);
         node.import(&real).unwrap();
         let after = crate::platform::clock::now_secs();
-        let with = now(Some(FirmSize::E6To20));
+        let with = now();
         assert_eq!(with.source, Source::RealBookings);
-        assert_eq!(with.real_bookings, 400);
         let changed = with.changed_at.expect("the import's time is kept");
         assert!((before..=after).contains(&changed));
         assert!(with.is_newer_than(changed - 1) && !with.is_newer_than(changed));
-        assert!(with.recent_all > 0 && with.recent_all <= 400);
-        let for_size = with.recent_for_size.expect("a size was given");
-        assert!(
-            for_size > 0 && for_size < with.recent_all,
-            "{for_size} of {}",
-            with.recent_all
-        );
-        assert_eq!(now(None).recent_for_size, None);
-        assert_eq!(now(None).recent_all, with.recent_all);
 
         // The same file again changes no row: the evidence is as old as before.
         std::thread::sleep(std::time::Duration::from_millis(1100));
         node.import(&real).unwrap();
-        assert_eq!(now(None).changed_at, Some(changed));
+        assert_eq!(now().changed_at, Some(changed));
     });
 }
