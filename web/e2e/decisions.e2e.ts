@@ -248,8 +248,8 @@ test('the round closed with the proposal: a member who never scored is offered n
   const closed = page.getByRole('status').filter({ hasText: 'Closed on' });
   await closed.getByText(`Closed on ${formatDate(day(0))} for the proposed decision: its scores are final.`).waitFor();
   await closed.getByRole('link', { name: 'Open the decision' }).waitFor();
-  expect(await page.getByRole('button', { name: 'Submit scorecard' }).count()).toBe(0);
-  expect(await page.getByRole('form', { name: `Score ${chosen.name}` }).count()).toBe(0);
+  expect(await page.getByRole('region', { name: 'Your scores', exact: true }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: `Submit scorecard for ${chosen.name}` }).count()).toBe(0);
   await checkWidths('evaluation-closed');
   // Sent anyway, the scorecard is refused with the reason, and the decision's record is unmoved.
   const late = await page.request.put(`/api/evaluations/${category.id}/scorecards/${chosen.id}`, {

@@ -36,23 +36,30 @@ async function signIn(email: string) {
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** A score's radio by its number ("4 Very good": the scale has words) or "Did not see". */
-const choice = (n: string) => (n === 'Did not see' ? n : new RegExp(`^${n} [A-Z]`));
+/** The scale's words for a score ("4 Very good"), or "Did not see". */
+const WORDS: Record<string, string> = {
+  '1': '1 Poor',
+  '2': '2 Fair',
+  '3': '3 Good',
+  '4': '4 Very good',
+  '5': '5 Excellent',
+  'Did not see': 'Did not see',
+};
 
-/** Scores one vendor with the mouse: a score per criterion ('Did not see' allowed), then submits. */
+/** The scoring grid's cell of a criterion for a vendor. */
+const cell = (criterion: string, vendor: string) => page.getByRole('combobox', { name: `${criterion} for ${vendor}`, exact: true });
+
+/** Scores one vendor's column with the mouse: a score per criterion ('Did not see' allowed), then submits it. */
 async function score(vendor: string, price: string, support: string) {
-  const form = page.getByRole('form', { name: `Score ${vendor}` });
-  await form
-    .getByRole('group', { name: 'Price (weight 60)' })
-    .getByRole('radio', { name: choice(price) })
-    .check();
-  await form
-    .getByRole('group', { name: 'Support (weight 40)' })
-    .getByRole('radio', { name: choice(support) })
-    .check();
-  await form.getByRole('button', { name: 'Submit scorecard' }).click();
-  await form.waitFor({ state: 'detached' });
+  await cell('Price', vendor).selectOption({ label: WORDS[price]! });
+  await cell('Support', vendor).selectOption({ label: WORDS[support]! });
+  const submit = page.getByRole('button', { name: `Submit scorecard for ${vendor}` });
+  await submit.click();
+  await submit.waitFor({ state: 'detached' });
 }
+
+/** The name of the element with the focus. */
+const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent);
 
 beforeAll(async () => {
   server = await startServer();
@@ -102,25 +109,42 @@ describe('an evaluation', () => {
   });
 
   test('three members score two vendors; scores appear after one submits, and the flag shows', async () => {
-    // The scale says what each number means, and a comment box opens only when asked for: from
-    // the keyboard, its button opens it with the focus in it (issue 78).
-    const scorecard = page.getByRole('form', { name: `Score ${LAWMATICS}` });
-    const scale = scorecard.getByRole('group', { name: 'Price (weight 60)' });
-    for (const words of ['1 Poor', '2 Fair', '3 Good', '4 Very good', '5 Excellent', 'Did not see']) {
-      await scale.getByRole('radio', { name: words, exact: true }).waitFor();
-    }
-    expect(await scorecard.getByRole('textbox').count()).toBe(0);
-    await scorecard.getByRole('button', { name: 'Add a comment on Price' }).focus();
+    // One grid: criteria as rows, vendors as columns; the scale says what each number means, and
+    // a comment box opens only when asked for: from the keyboard, its button opens it with the
+    // focus in it (issue 78).
+    const grid = page.getByRole('region', { name: 'Your scores', exact: true });
+    expect(await cell('Price', LAWMATICS).locator('option').allTextContents()).toEqual([
+      'Not scored',
+      '1 Poor',
+      '2 Fair',
+      '3 Good',
+      '4 Very good',
+      '5 Excellent',
+      'Did not see',
+    ]);
+    expect(await grid.getByRole('textbox').count()).toBe(0);
+    await grid.getByRole('button', { name: `Add a comment on Price for ${LAWMATICS}` }).focus();
     await page.keyboard.press('Enter');
-    const comment = scorecard.getByRole('textbox', { name: 'Comment on Price' });
+    const comment = grid.getByRole('textbox', { name: `Comment on Price for ${LAWMATICS}` });
     await expect.poll(() => comment.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.type('Clear per-seat pricing');
     for (const width of [1280, 390]) {
       await browser.setWidth(width);
-      await scorecard.screenshot({ path: path.join(screenshotDir, `evaluation-scorecard-${width}.png`) });
+      await grid.screenshot({ path: path.join(screenshotDir, `evaluation-scorecard-${width}.png`) });
       const violations = await axeViolations(page);
       expect(violations, describeViolations(violations)).toEqual([]);
+      // On a phone the criteria stay in place while the vendors scroll beside them.
+      const table = page.getByRole('region', { name: 'Your scores table' });
+      const price = page.getByRole('rowheader', { name: /^Price/ });
+      const before = (await price.boundingBox())!.x;
+      await table.evaluate((el) => el.scrollBy({ left: 400 }));
+      await expect.poll(async () => (await price.boundingBox())!.x).toBe(before);
+      await table.evaluate((el) => el.scrollTo({ left: 0 }));
     }
+    // A column with a criterion left unscored is refused with what to do, and nothing is kept.
+    await cell('Price', LEAD_DOCKET).selectOption({ label: '3 Good' });
+    await page.getByRole('button', { name: `Submit scorecard for ${LEAD_DOCKET}` }).click();
+    await grid.getByRole('alert').getByText(`${LEAD_DOCKET}: "Support" has no score: give it 1 to 5, or mark it "Did not see"`).waitFor();
     await browser.setWidth(1440);
     await score(LAWMATICS, '5', '4');
     await score(LEAD_DOCKET, '3', '3');
@@ -146,20 +170,35 @@ describe('an evaluation', () => {
     await score(LAWMATICS, '3', 'Did not see');
     await score(LEAD_DOCKET, '3', '4');
 
-    // Cy scores from the keyboard only.
+    // Cy scores from the keyboard only, on a phone: row by row through the grid (a score's first
+    // key picks it, Tab passes the cell's comment button), then each column's Submit.
     await signIn('cy@lovelace-law.test');
     await page.reload();
-    const form = page.getByRole('form', { name: `Score ${LAWMATICS}` });
-    await form.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio').first().focus();
-    await page.keyboard.press('Space'); // 1
-    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight'); // 4
-    await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio').first().focus();
-    await page.keyboard.press('Space');
-    await page.keyboard.press('ArrowRight'); // 2
-    await form.getByRole('button', { name: 'Submit scorecard' }).focus();
-    await page.keyboard.press('Enter');
-    await form.waitFor({ state: 'detached' });
-    await score(LEAD_DOCKET, '3', '3');
+    await browser.setWidth(390);
+    const keys: Record<string, string> = {
+      [`Price for ${LAWMATICS}`]: '4',
+      [`Support for ${LAWMATICS}`]: '2',
+      [`Price for ${LEAD_DOCKET}`]: '3',
+      [`Support for ${LEAD_DOCKET}`]: '3',
+    };
+    await page.getByRole('region', { name: 'Your scores table' }).getByRole('combobox').first().focus();
+    for (let i = 0; i < 4; i += 1) {
+      const at = await focused();
+      expect(Object.keys(keys)).toContain(at);
+      await page.keyboard.press(keys[at!]!);
+      await page.keyboard.press('Tab');
+      expect(await focused()).toBe(`Add a comment on ${at}`);
+      await page.keyboard.press('Tab');
+    }
+    for (let i = 0; i < 2; i += 1) {
+      const submit = (await focused()) ?? '';
+      expect(submit).toMatch(/^Submit scorecard for /);
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: submit, exact: true }).waitFor({ state: 'detached' });
+    }
+    // Both in: the keyboard's place is the grid's heading, not the top of the page.
+    await expect.poll(focused).toBe('Your scores');
+    await browser.setWidth(1440);
 
     const lawmatics = page.getByRole('region', { name: /^Lawmatics/ });
     await lawmatics.getByText('Talk about this before deciding').first().waitFor();
@@ -204,11 +243,17 @@ describe('an evaluation', () => {
     }
     await browser.setWidth(1440);
 
-    // A revision starts from the submitted scores.
-    await lawmatics.getByRole('button', { name: 'Revise my scorecard' }).click();
-    const revise = page.getByRole('form', { name: `Score ${LAWMATICS}` });
-    const price = revise.getByRole('group', { name: 'Price (weight 60)' }).getByRole('radio', { name: choice('4') });
-    await expect.poll(() => price.isChecked()).toBe(true);
+    // A revision starts from the submitted scores, and a changed column is submitted again.
+    await expect.poll(() => cell('Price', LAWMATICS).inputValue()).toBe('4');
+    await cell('Support', LAWMATICS).selectOption({ label: '3 Good' });
+    await page
+      .getByRole('button', { name: `Submit scorecard for ${LAWMATICS}`, exact: true })
+      .getByText('Submit changes')
+      .waitFor();
+    await page.getByRole('button', { name: `Submit scorecard for ${LAWMATICS}` }).click();
+    await page.getByRole('button', { name: `Submit scorecard for ${LAWMATICS}` }).waitFor({ state: 'detached' });
+    // Support is now Ada's 4 and Cy's 3 (Bo did not see it): mean 3.5 -> 62.5 at 40; price 75 at 60: 70.
+    await lawmatics.getByText('Weighted score: 70 of 100').waitFor();
   });
 
   test('a reference call is recorded with two questions beside the scorecards, then deleted', async () => {
@@ -270,7 +315,7 @@ describe('an evaluation', () => {
       .getByRole('status')
       .getByText(/Closed on .+ by Ada Lovelace: its scores are final\./)
       .waitFor();
-    expect(await page.getByRole('button', { name: 'Revise my scorecard' }).count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Your scores', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add a reference check' }).count()).toBe(0);
     for (const width of [1280, 390]) {
       await browser.setWidth(width);

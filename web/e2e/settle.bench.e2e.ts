@@ -165,7 +165,7 @@ test('criteria: Save criteria to the saved list', async () => {
   }
 });
 
-test('a scorecard: Submit scorecard to the weighted score', async () => {
+test("a scorecard: its column's Submit to the weighted score", async () => {
   // Price 60, Support 40 (the criteria test's last save: 55/45) -- set again so this test stands alone.
   const res = await page.request.put(`/api/evaluations/${INTAKE}/criteria`, {
     data: {
@@ -178,27 +178,19 @@ test('a scorecard: Submit scorecard to the weighted score', async () => {
   expect(res.status(), await res.text()).toBe(200);
   // Support 3 (50) at 40 each time; price 5, 4, 3, 2, 1 at 60: 80, 65, 50, 35, 20.
   const prices = [5, 4, 3, 2, 1];
+  const cell = (criterion: string) => page.getByRole('combobox', { name: `${criterion} for ${LAWMATICS}`, exact: true });
   for (let run = 0; run < RUNS; run += 1) {
     await page.goto(`/evaluations/${INTAKE}`);
-    const region = page.getByRole('region', { name: new RegExp(`^${LAWMATICS}`) });
-    const form = page.getByRole('form', { name: `Score ${LAWMATICS}` });
     if (run > 0) {
-      await region.getByRole('button', { name: 'Revise my scorecard' }).click();
       // The revision starts from the saved scorecard: wait for it before changing it.
-      const previous = form
-        .getByRole('group', { name: 'Price (weight 60)' })
-        .getByRole('radio', { name: new RegExp(`^${prices[run - 1]} [A-Z]`) });
-      await expect.poll(() => previous.isChecked()).toBe(true);
+      await expect.poll(() => cell('Price').inputValue()).toBe(String(prices[run - 1]));
     }
     const price = prices[run]!;
-    await form
-      .getByRole('group', { name: 'Price (weight 60)' })
-      .getByRole('radio', { name: new RegExp(`^${price} [A-Z]`) })
-      .check();
-    await form.getByRole('group', { name: 'Support (weight 40)' }).getByRole('radio', { name: '3 Good', exact: true }).check();
-    await click(form.getByRole('button', { name: 'Submit scorecard' }));
+    await cell('Price').selectOption(String(price));
+    if (run === 0) await cell('Support').selectOption('3');
+    await click(page.getByRole('button', { name: `Submit scorecard for ${LAWMATICS}` }));
     await settle('scorecard', {
-      gone: [`form[aria-label="Score ${LAWMATICS}"]`],
+      gone: [`button[aria-label="Submit scorecard for ${LAWMATICS}"]`],
       text: [`Weighted score: ${15 * (price - 1) + 20} of 100`],
     });
   }

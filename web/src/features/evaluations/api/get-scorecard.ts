@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 
 import { client, unwrap } from '@/lib/api-client';
 import type { Scorecard } from '@/lib/api/types';
@@ -15,7 +15,7 @@ export function getScorecard(categoryId: string, vendorId: number): Promise<Scor
 export const scorecardQueryOptions = (categoryId: string, vendorId: number) =>
   queryOptions({ queryKey: ['evaluations', categoryId, 'scorecards', vendorId], queryFn: () => getScorecard(categoryId, vendorId) });
 
-/** Only asked for when the person has one (a draft or a submitted scorecard). */
-export function useScorecard(categoryId: string, vendorId: number, enabled: boolean) {
-  return useQuery({ ...scorecardQueryOptions(categoryId, vendorId), enabled });
+/** The person's scorecards for these vendors, in their order: pass only vendors they have one for (a draft or a submitted one). */
+export function useScorecards(categoryId: string, vendorIds: number[]) {
+  return useQueries({ queries: vendorIds.map((id) => scorecardQueryOptions(categoryId, id)) });
 }

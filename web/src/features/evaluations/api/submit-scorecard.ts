@@ -1,10 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { client, unwrap } from '@/lib/api-client';
-import type { Scorecard } from '@/lib/api/types';
+import type { Scorecard, ScoreInput } from '@/lib/api/types';
 
 import { evaluationKey, getEvaluation } from './get-evaluation';
 import { scorecardQueryOptions } from './get-scorecard';
+
+/** Saves the signed-in person's scorecard for a vendor (a draft, or a revision once submitted). */
+export function saveScorecard(categoryId: string, vendorId: number, scores: ScoreInput[]): Promise<Scorecard> {
+  return unwrap(
+    client.PUT('/api/evaluations/{categoryId}/scorecards/{vendorId}', {
+      params: { path: { categoryId: Number(categoryId), vendorId } },
+      body: { scores },
+    }),
+  );
+}
 
 /** Submits the signed-in person's saved scorecard for a vendor. */
 export function submitScorecard(categoryId: string, vendorId: number): Promise<Scorecard> {
@@ -15,10 +25,12 @@ export function submitScorecard(categoryId: string, vendorId: number): Promise<S
   );
 }
 
-export function useSubmitScorecard(categoryId: string, vendorId: number) {
+/** Saves one vendor's column of the scoring grid, then submits it. */
+export function useSubmitScorecard(categoryId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ vendorId, scores }: { vendorId: number; scores: ScoreInput[] }) => {
+      await saveScorecard(categoryId, vendorId, scores);
       const card = await submitScorecard(categoryId, vendorId);
       // An older read still on its way must not land over the one below.
       await queryClient.cancelQueries({ queryKey: evaluationKey(categoryId), exact: true });
@@ -26,9 +38,9 @@ export function useSubmitScorecard(categoryId: string, vendorId: number) {
       // say, by the visibility rule: read it once, straight after, and show it with the answer,
       // so the screen never says "Scores appear after you submit yours" once they are in.
       const evaluation = await getEvaluation(categoryId);
-      return { card, evaluation };
+      return { vendorId, card, evaluation };
     },
-    onSuccess: ({ card, evaluation }) => {
+    onSuccess: ({ vendorId, card, evaluation }) => {
       queryClient.setQueryData(evaluationKey(categoryId), evaluation);
       queryClient.setQueryData(scorecardQueryOptions(categoryId, vendorId).queryKey, card);
     },

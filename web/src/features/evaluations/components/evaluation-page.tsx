@@ -11,10 +11,11 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useEvaluation } from '../api/get-evaluation';
 import { CriteriaSection } from './criteria-section';
 import { RoundClosed } from './round-closed';
+import { ScoreGrid } from './score-grid';
 import { SideBySide } from './side-by-side';
 import { VendorSection } from './vendor-section';
 
-/** /evaluations/:categoryId: the criteria, a scorecard per vendor, everyone's scores once one's own is in. */
+/** /evaluations/:categoryId: the criteria, the caller's scores on one grid, everyone's scores once one's own is in. */
 export function EvaluationPage() {
   const { categoryId = '' } = useParams<{ categoryId: string }>();
   const { data, error, isPending } = useEvaluation(categoryId);
@@ -42,6 +43,7 @@ export function EvaluationPage() {
       ) : (
         <>
           <SideBySide evaluation={data} />
+          {data.canScore && !data.criteria.suggested ? <ScoreGrid categoryId={categoryId} evaluation={data} /> : null}
           {data.vendors.map((vendor) => (
             <VendorSection key={vendor.vendorId} categoryId={categoryId} evaluation={data} vendor={vendor} />
           ))}

@@ -4,10 +4,9 @@ import type { Evaluation, EvaluationVendor } from '@/lib/api/types';
 
 import { HiddenScores } from './hidden-scores';
 import { References } from './references';
-import { ScoreForm } from './score-form';
 import { Scores } from './scores';
 
-/** One vendor of the round: the caller's scorecard, the scores (or why they are hidden), the reference checks. */
+/** One vendor of the round: the scores (or why they are hidden) and the reference checks. */
 export function VendorSection({
   categoryId,
   evaluation,
@@ -24,9 +23,6 @@ export function VendorSection({
         {vendor.vendorName}
         {vendor.incumbent ? <span className="ml-2 text-sm font-normal text-slate-600">(current tool: the baseline to beat)</span> : null}
       </h2>
-      {evaluation.canScore && !evaluation.criteria.suggested ? (
-        <ScoreForm categoryId={categoryId} evaluation={evaluation} vendor={vendor} />
-      ) : null}
       {vendor.scoresVisible ? <Scores vendor={vendor} /> : <HiddenScores vendor={vendor} />}
       <References categoryId={categoryId} evaluation={evaluation} vendor={vendor} />
     </section>
