@@ -11,6 +11,9 @@ use super::model::Vendor;
 use super::vendor_checks;
 
 pub const SHIPPED: &str = include_str!("../../data/vendor-facts.csv");
+/// data/owned-hosts.csv: the hosts a vendor owns beyond its website's domain (a help centre on
+/// Zendesk or Helpjuice, a second site), each with why it is the vendor's.
+pub const OWNED_HOSTS: &str = include_str!("../../data/owned-hosts.csv");
 
 /// The facts of `text` by vendor id, checked against the vendors they name. Any fault names the
 /// file's line: the shipped file is read at first launch and by a unit test.
@@ -26,6 +29,7 @@ pub fn parse_for(text: &str, vendors: &[Vendor]) -> anyhow::Result<HashMap<u64, 
 }
 
 fn read(text: &str, vendors: &[Vendor], strict: bool) -> anyhow::Result<HashMap<u64, VendorFacts>> {
+    let owned = owned_hosts(OWNED_HOSTS)?;
     let mut reader = csv::Reader::from_reader(text.as_bytes());
     let headers = reader.headers()?.clone();
     let expected = [
@@ -36,6 +40,8 @@ fn read(text: &str, vendors: &[Vendor], strict: bool) -> anyhow::Result<HashMap<
         "sourceUrl",
         "checkedOn",
         "quote",
+        "pageDate",
+        "statedBy",
     ];
     anyhow::ensure!(
         headers.iter().eq(expected),
@@ -78,11 +84,103 @@ fn read(text: &str, vendors: &[Vendor], strict: bool) -> anyhow::Result<HashMap<
                 "quote is empty: say what the page says, so it can be checked".into(),
             ));
         }
+        // The page's own date, where it shows one: kept with the file for a reviewer (which of
+        // two pages is newer), not in the install.
+        super::vendor_csv::parse_verified_on(&r[7]).map_err(|_| {
+            fail(format!(
+                "pageDate must be a date like 2026-06-30 or empty, not \"{}\"",
+                &r[7]
+            ))
+        })?;
+        let by_partner = match &r[8] {
+            "" => false,
+            "partner" if &r[2] == "integrations" => true,
+            "partner" => {
+                return Err(fail(
+                    "statedBy partner is only for integrations: a partner's page states an integration, \
+                     not the vendor's own facts"
+                        .into(),
+                ));
+            }
+            other => {
+                return Err(fail(format!(
+                    "statedBy must be empty or partner, not \"{other}\""
+                )));
+            }
+        };
+        // Checked against the rows the pages were read for: an install's own rows may have moved.
+        if strict && !by_partner && !on_own_host(&url, vendor, owned.get(&id)) {
+            return Err(fail(format!(
+                "{url} is not on {}'s own site: use a page on its website's domain, or add the \
+                 host to data/owned-hosts.csv with why it is the vendor's",
+                vendor.name
+            )));
+        }
         let provenance = Provenance::Page { url, checked_on };
         let facts = out.entry(id).or_default();
         set(facts, vendor, &r[2], &r[3], provenance).map_err(fail)?;
     }
     Ok(out)
+}
+
+/// The hosts of data/owned-hosts.csv by vendor id: `host` or `host/path-prefix` (a help centre on
+/// a shared host is the vendor's only under its own path).
+fn owned_hosts(text: &str) -> anyhow::Result<HashMap<u64, Vec<String>>> {
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    anyhow::ensure!(
+        reader
+            .headers()?
+            .iter()
+            .eq(["vendorId", "vendor", "host", "reason"]),
+        "owned-hosts.csv: the header must be vendorId,vendor,host,reason"
+    );
+    let mut out: HashMap<u64, Vec<String>> = HashMap::new();
+    for record in reader.records() {
+        let r = record?;
+        let line = r.position().map_or(0, |p| p.line());
+        let id: u64 = r[0].parse().map_err(|_| {
+            anyhow::anyhow!(
+                "owned-hosts.csv line {line}: \"{}\" is not a vendor id",
+                &r[0]
+            )
+        })?;
+        let host = r[2].trim().to_ascii_lowercase();
+        anyhow::ensure!(
+            !host.is_empty() && !host.contains("://") && !r[3].trim().is_empty(),
+            "owned-hosts.csv line {line}: give the host (no scheme) and why it is the vendor's"
+        );
+        out.entry(id).or_default().push(host);
+    }
+    Ok(out)
+}
+
+/// Whether `url` is on the vendor's own site: its website's domain (less "www."), a subdomain of
+/// it, or one of its owned hosts.
+fn on_own_host(url: &str, vendor: &Vendor, owned: Option<&Vec<String>>) -> bool {
+    let Ok(page) = url::Url::parse(url) else {
+        return false;
+    };
+    let Some(host) = page.host_str().map(str::to_ascii_lowercase) else {
+        return false;
+    };
+    let site = vendor
+        .website_url
+        .as_deref()
+        .and_then(|w| url::Url::parse(w).ok())
+        .and_then(|w| w.host_str().map(str::to_ascii_lowercase));
+    if let Some(site) = site {
+        let domain = site.strip_prefix("www.").unwrap_or(&site);
+        if host == domain || host.ends_with(&format!(".{domain}")) {
+            return true;
+        }
+    }
+    let at = format!("{host}{}", page.path());
+    owned.is_some_and(|hosts| {
+        hosts.iter().any(|h| {
+            at.strip_prefix(h.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || h.ends_with('/'))
+        })
+    })
 }
 
 fn stated<T>(provenance: &Provenance, value: T) -> Stated<T> {
@@ -345,51 +443,78 @@ mod tests {
     #[test]
     fn a_fact_without_its_page_day_or_words_or_with_a_guess_is_refused() {
         let catalog = shipped();
-        let header = "vendorId,vendor,fact,value,sourceUrl,checkedOn,quote\n";
+        let header = "vendorId,vendor,fact,value,sourceUrl,checkedOn,quote,pageDate,statedBy\n";
         let row = |line: &str| parse(&format!("{header}{line}\n"), &catalog.vendors);
         assert!(
-            row("43,EvenUp,hipaaBaa,yes,https://www.evenuplaw.com/dpa/,2026-11-25,a BAA").is_ok()
+            row("43,EvenUp,hipaaBaa,yes,https://www.evenuplaw.com/dpa/,2026-11-25,a BAA,,").is_ok()
+        );
+        // A help centre under the vendor's domain, and one data/owned-hosts.csv names.
+        assert!(
+            row("43,EvenUp,mfa,yes,https://help.evenuplaw.com/a,2026-11-25,q,2026-01-02,").is_ok()
+        );
+        assert!(
+            row("95,CASEpeer,mfa,yes,https://casepeer.zendesk.com/hc/a,2026-11-25,q,,").is_ok()
         );
         for (bad, says) in [
             (
-                "43,EvenUp,hipaaBaa,yes,,2026-11-25,a BAA",
+                "43,EvenUp,hipaaBaa,yes,,2026-11-25,a BAA,,",
                 "sourceUrl is empty",
             ),
             (
-                "43,EvenUp,hipaaBaa,yes,javascript:alert(1),2026-11-25,a BAA",
+                "43,EvenUp,hipaaBaa,yes,javascript:alert(1),2026-11-25,a BAA,,",
                 "http",
             ),
             (
-                "43,EvenUp,hipaaBaa,yes,https://e.example.com,,a BAA",
+                "43,EvenUp,hipaaBaa,yes,https://www.evenuplaw.com/x,,a BAA,,",
                 "checkedOn is empty",
             ),
             (
-                "43,EvenUp,hipaaBaa,yes,https://e.example.com,2026-11-25,",
+                "43,EvenUp,hipaaBaa,yes,https://www.evenuplaw.com/x,2026-11-25,,,",
                 "quote is empty",
             ),
             (
-                "43,EvenUp,hipaaBaa,probably,https://e.example.com,2026-11-25,q",
+                "43,EvenUp,hipaaBaa,probably,https://www.evenuplaw.com/x,2026-11-25,q,,",
                 "yes or no",
             ),
             (
-                "43,EvenUp,soc2,SOC 2,https://e.example.com,2026-11-25,q",
+                "43,EvenUp,soc2,SOC 2,https://www.evenuplaw.com/x,2026-11-25,q,,",
                 "Type I or Type II",
             ),
             (
-                "43,Supio,soc2,Type II,https://e.example.com,2026-11-25,q",
+                "43,Supio,soc2,Type II,https://www.evenuplaw.com/x,2026-11-25,q,,",
                 "not Supio",
             ),
             (
-                "43,EvenUp,pciDss,yes,https://e.example.com,2026-11-25,q",
+                "43,EvenUp,pciDss,yes,https://www.evenuplaw.com/x,2026-11-25,q,,",
                 "not a fact",
             ),
             (
-                "43,EvenUp,ssoPlan,Enterprise,https://e.example.com,2026-11-25,q",
+                "43,EvenUp,ssoPlan,Enterprise,https://www.evenuplaw.com/x,2026-11-25,q,,",
                 "follow",
             ),
             (
-                "43,EvenUp,integrations,Clio,https://e.example.com,2026-11-25,q",
+                "43,EvenUp,integrations,Clio,https://www.evenuplaw.com/x,2026-11-25,q,,",
                 "vendors.csv lists",
+            ),
+            (
+                "43,EvenUp,mfa,yes,https://www.evenup-law.example/mfa,2026-11-25,q,,",
+                "not on EvenUp's own site",
+            ),
+            (
+                "43,EvenUp,mfa,yes,https://evenuplaw.com.example.net/mfa,2026-11-25,q,,",
+                "not on EvenUp's own site",
+            ),
+            (
+                "95,CASEpeer,mfa,yes,https://zendesk.com/hc/a,2026-11-25,q,,",
+                "not on CASEpeer's own site",
+            ),
+            (
+                "43,EvenUp,mfa,yes,https://www.evenuplaw.com/mfa,2026-11-25,q,,partner",
+                "only for integrations",
+            ),
+            (
+                "43,EvenUp,mfa,yes,https://www.evenuplaw.com/mfa,2026-11-25,q,last spring,",
+                "pageDate",
             ),
         ] {
             let err = row(bad).unwrap_err().to_string();
