@@ -20,7 +20,14 @@ async fn the_shipped_catalog_says_where_each_fact_comes_from_and_browse_filters_
     assert_eq!(baa.status, StatusCode::OK, "{}", baa.text());
     assert_eq!(
         names(&baa.json()),
-        ["Box", "Clio Manage", "EvenUp", "Everlaw", "Ruby"]
+        [
+            "Box",
+            "Clio Manage",
+            "Compex Legal Services",
+            "EvenUp",
+            "Everlaw",
+            "Ruby"
+        ]
     );
     let both = app.get("/api/vendors?security=baa,%20soc2").await.json();
     assert_eq!(names(&both), ["EvenUp"]);
