@@ -155,7 +155,7 @@ fn owned_hosts(text: &str) -> anyhow::Result<HashMap<u64, Vec<String>>> {
 }
 
 /// Whether `url` is on the vendor's own site: its website's domain (less "www."), a subdomain of
-/// it, or one of its owned hosts.
+/// it, or one of its owned hosts (or a subdomain of one), under the entry's path if it names one.
 fn on_own_host(url: &str, vendor: &Vendor, owned: Option<&Vec<String>>) -> bool {
     let Ok(page) = url::Url::parse(url) else {
         return false;
@@ -174,11 +174,17 @@ fn on_own_host(url: &str, vendor: &Vendor, owned: Option<&Vec<String>>) -> bool 
             return true;
         }
     }
-    let at = format!("{host}{}", page.path());
     owned.is_some_and(|hosts| {
-        hosts.iter().any(|h| {
-            at.strip_prefix(h.as_str())
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/') || h.ends_with('/'))
+        hosts.iter().any(|entry| {
+            let (owned_host, prefix) = entry.split_once('/').unwrap_or((entry.as_str(), ""));
+            let under = |path: &str| {
+                prefix.is_empty()
+                    || path
+                        .trim_start_matches('/')
+                        .strip_prefix(prefix)
+                        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+            };
+            (host == owned_host || host.ends_with(&format!(".{owned_host}"))) && under(page.path())
         })
     })
 }
@@ -507,6 +513,10 @@ mod tests {
             (
                 "95,CASEpeer,mfa,yes,https://zendesk.com/hc/a,2026-11-25,q,,",
                 "not on CASEpeer's own site",
+            ),
+            (
+                "44,Supio,mfa,yes,https://intercom.help/supiox/en/a,2026-11-25,q,,",
+                "not on Supio's own site",
             ),
             (
                 "43,EvenUp,mfa,yes,https://www.evenuplaw.com/mfa,2026-11-25,q,,partner",
