@@ -178,8 +178,8 @@ describe('Browse Vendors', () => {
     await security.getByRole('checkbox', { name: 'Signs a BAA' }).check();
     await waitForParam('security', 'baa');
     await waitForSettled();
-    // The shipped catalog states a signed BAA for these five, each on a page read on 2026-11-25.
-    expect(await cardNames()).toEqual(['Box', 'Clio Manage', 'EvenUp', 'Everlaw', 'Ruby']);
+    // The shipped catalog states a signed BAA for these six, each on the page data/vendor-facts.csv names.
+    expect(await cardNames()).toEqual(['Box', 'Clio Manage', 'Compex Legal Services', 'EvenUp', 'Everlaw', 'Ruby']);
     const evenUp = card('EvenUp');
     await evenUp.getByText('Signs a BAA', { exact: true }).waitFor();
     expect(await evenUp.getByRole('link', { name: 'Source of “Signs a BAA”' }).getAttribute('href')).toBe('https://www.evenuplaw.com/dpa/');
