@@ -22,6 +22,7 @@ mod migrate;
 pub mod postgres;
 pub mod registry;
 pub mod row_blocks;
+pub mod seam;
 mod space;
 pub mod tables;
 mod transaction;
