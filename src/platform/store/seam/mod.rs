@@ -31,7 +31,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use super::postgres::changes::Change;
-use super::{PgTx, Store, WriteTx};
+use super::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
 use crate::platform::error::{AppError, Result, conflict};
 use crate::platform::firm_id::FirmId;
 
@@ -427,6 +427,40 @@ pub fn within<T>(tx: &mut WriteTx, body: impl FnOnce(&mut Tx) -> Result<T>) -> R
             engine: Engine::Pg { tx, write: true },
         }),
     }
+}
+
+/// Copies every row of `table` from a redb file into PostgreSQL with its key, in one
+/// transaction, and carries the file's id sequence over (moved at least past the ids copied):
+/// the table's part of `litstack export-to-postgres`. Answers the rows counted back.
+pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned>(
+    from: &FileStore,
+    to: &PgStore,
+    table: &Table<K, V>,
+) -> Result<TableCount> {
+    let (rows, sequence) = {
+        let txn = from.read()?;
+        let rows = redb::range_read(&txn, table, &[])?;
+        let sequence = match table.sequence {
+            Some(name) => super::meta_get(&txn, &format!("seq:{name}"))?.unwrap_or(0),
+            None => 0,
+        };
+        (rows, sequence)
+    };
+    let largest = rows
+        .iter()
+        .filter_map(|(key, _)| key.parts().last().copied())
+        .max()
+        .unwrap_or(0);
+    pg::write(to, |tx| {
+        let mut tx = Tx {
+            engine: Engine::Pg { tx, write: true },
+        };
+        for (key, value) in &rows {
+            tx.insert_new(table, *key, value)?;
+        }
+        tx.bump_sequence(table, sequence.max(largest))
+    })?;
+    Ok(to.counted(table.name, rows.len() as u64)?)
 }
 
 /// Whether `e` is PostgreSQL asking for the transaction to be run again.

@@ -21,9 +21,19 @@ const ATTEMPTS: u32 = 64;
 const WRITE: &str = "BEGIN ISOLATION LEVEL SERIALIZABLE";
 const READ: &str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
 
-/// `name` quoted as an identifier (names are the declarations' constants, never input).
+/// `name` as an identifier (names are the declarations' constants, never input): as it is when
+/// it is a plain lower-case one (the SQL then reads as the rest of Litstack's, and as the
+/// firm-scope test reads statements), else quoted. A declared name must not be a reserved word.
 fn quoted(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
+    let plain = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if plain {
+        name.to_string()
+    } else {
+        format!("\"{}\"", name.replace('"', "\"\""))
+    }
 }
 
 fn sequence_name(sequence: &str) -> String {
@@ -53,9 +63,15 @@ pub fn ensure(store: &PgStore, table: &dyn Declared) -> Result<()> {
         return Ok(());
     }
     let mut wanted = vec![(table.name().to_string(), create_table(table))];
-    if let Some(sequence) = table.sequence() {
+    if let (Some(sequence), Some(last)) = (table.sequence(), table.key_columns().last()) {
+        // Owned by the key column it feeds: `litstack check` then finds it behind its ids.
         let name = sequence_name(sequence);
-        let create = format!("CREATE SEQUENCE IF NOT EXISTS {}", quoted(&name));
+        let create = format!(
+            "CREATE SEQUENCE IF NOT EXISTS {} OWNED BY {}.{}",
+            quoted(&name),
+            quoted(table.name()),
+            quoted(last)
+        );
         wanted.push((name, create));
     }
     for (name, create) in wanted {
