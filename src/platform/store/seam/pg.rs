@@ -56,12 +56,33 @@ pub fn create_table(table: &dyn Declared) -> String {
     )
 }
 
-/// Creates `table` (and its sequence) unless this process saw it already, outside any
-/// transaction of the caller's.
-pub fn ensure(store: &PgStore, table: &dyn Declared) -> Result<()> {
+/// Makes sure `table` (and its sequence) exists, once per process: asked on the caller's own
+/// connection (a catalog read, so a busy pool is never asked for a second connection), and only
+/// when it is missing created on a connection of its own, outside the caller's transaction (whose
+/// rollback must not take the table with it).
+fn ensure(tx: &mut PgTx, table: &dyn Declared) -> Result<()> {
+    let store = tx.store();
     if store.seam_tables().contains(table.name()) {
         return Ok(());
     }
+    let sequence = table.sequence().map(sequence_name);
+    let present: bool = store.run(
+        sqlx::query_scalar(
+            "SELECT to_regclass($1) IS NOT NULL AND ($2::text IS NULL OR to_regclass($2) IS NOT NULL)",
+        )
+        .bind(quoted(table.name()))
+        .bind(sequence.as_deref().map(quoted))
+        .fetch_one(tx.conn()?),
+    )?;
+    if !present {
+        create(store, table)?;
+    }
+    store.seam_tables().insert(table.name());
+    Ok(())
+}
+
+/// Creates what is missing of `table` and its sequence, as its declaration says.
+fn create(store: &PgStore, table: &dyn Declared) -> Result<()> {
     let mut wanted = vec![(table.name().to_string(), create_table(table))];
     if let (Some(sequence), Some(last)) = (table.sequence(), table.key_columns().last()) {
         // Owned by the key column it feeds: `litstack check` then finds it behind its ids.
@@ -93,7 +114,6 @@ pub fn ensure(store: &PgStore, table: &dyn Declared) -> Result<()> {
             return Err(e.into());
         }
     }
-    store.seam_tables().insert(table.name());
     Ok(())
 }
 
@@ -173,8 +193,8 @@ pub(super) fn get<K: Key, V: DeserializeOwned>(
     table: &Table<K, V>,
     key: K,
 ) -> Result<Option<V>> {
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let sql = format!(
         "SELECT value FROM {} WHERE {}",
         quoted(table.name),
@@ -198,8 +218,8 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned>(
     if keys.is_empty() {
         return Ok(Vec::new());
     }
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let arrays: Vec<String> = (1..=K::LEN).map(|i| format!("${i}::bigint[]")).collect();
     let sql = format!(
         "SELECT {}, value FROM {} WHERE ({}) IN (SELECT * FROM unnest({}))",
@@ -238,8 +258,8 @@ pub(super) fn range<K: Key, V: DeserializeOwned>(
     table: &Table<K, V>,
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let filter = if prefix.is_empty() {
         String::new()
     } else {
@@ -268,8 +288,8 @@ pub(super) fn insert<K: Key, V: Serialize>(
     value: &V,
     over: bool,
 ) -> Result<bool> {
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
     let values: Vec<String> = (1..=K::LEN + 1).map(|i| format!("${i}")).collect();
     let keys = column_list(table.key_columns);
@@ -296,8 +316,8 @@ pub(super) fn remove<K: Key, V: DeserializeOwned>(
     table: &Table<K, V>,
     key: K,
 ) -> Result<Option<V>> {
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let sql = format!(
         "DELETE FROM {} WHERE {} RETURNING value",
         quoted(table.name),
@@ -314,8 +334,8 @@ pub(super) fn remove<K: Key, V: DeserializeOwned>(
 }
 
 pub(super) fn next_id<K: Key, V>(tx: &mut PgTx, table: &Table<K, V>) -> Result<u64> {
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let name = sequence_name(table.sequence.unwrap_or_default());
     let id: i64 = store.run(
         sqlx::query_scalar("SELECT nextval($1::regclass)")
@@ -333,8 +353,8 @@ pub(super) fn bump_sequence<K: Key, V>(
     if at_least == 0 {
         return Ok(());
     }
+    ensure(tx, table)?;
     let store = tx.store();
-    ensure(store, table)?;
     let name = quoted(&sequence_name(table.sequence.unwrap_or_default()));
     let sql = format!("SELECT setval($1::regclass, GREATEST($2, (SELECT last_value FROM {name})))");
     store.run(

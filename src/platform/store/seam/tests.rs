@@ -281,6 +281,39 @@ fn seam_a_count_check_then_insert_admits_no_more_than_the_limit() {
     }
 }
 
+/// Eight writers insert one new key at once: one is written, the seven others get the same 409
+/// on both engines (on PostgreSQL after the retry a serialization failure asks for).
+#[test]
+fn seam_a_key_inserted_at_once_is_written_once_and_the_others_get_409() {
+    let dir = tempfile::tempdir().unwrap();
+    for store in both(dir.path()) {
+        let answers: Vec<Result<()>> = std::thread::scope(|scope| {
+            let runs: Vec<_> = (0..8)
+                .map(|n| {
+                    let store = &store;
+                    scope.spawn(move || {
+                        let row = Row {
+                            n,
+                            text: "first".into(),
+                        };
+                        write(store, |tx| tx.insert_new(&ROWS, (9, 1), &row))
+                    })
+                })
+                .collect();
+            runs.into_iter().map(|run| run.join().unwrap()).collect()
+        });
+        assert_eq!(answers.iter().filter(|a| a.is_ok()).count(), 1);
+        assert!(
+            answers
+                .iter()
+                .filter_map(|a| a.as_ref().err())
+                .all(|e| matches!(e, AppError::Conflict(m) if m == super::TAKEN)),
+            "{answers:?}"
+        );
+        assert_eq!(read(&store, |tx| tx.range(&ROWS, &[9])).unwrap().len(), 1);
+    }
+}
+
 /// A key part above PostgreSQL's `bigint` is refused on both engines alike.
 #[test]
 fn seam_a_key_out_of_range_is_refused_on_both_engines() {
