@@ -286,8 +286,7 @@ fn check_names_a_missing_table_and_a_sequence_behind_its_ids() {
     sql(
         &url,
         "DROP TABLE firm_mfa_required; \
-         INSERT INTO saved_views (id, firm_id, name, params, created_at) \
-         VALUES (5, 1, 'x', '', now());",
+         INSERT INTO saved_views (firm_id, id, value) VALUES (1, 5, '{}');",
     );
     let (code, stdout, stderr) = run(&["check"], &url);
     assert_eq!(code, Some(1), "{stdout}{stderr}");

@@ -5,7 +5,8 @@
 //!   migrations in `migrations/postgres/` and the change log that keeps nodes in step.
 //!
 //! Each domain's `storage` module is the only code that touches its tables, in either backend:
-//! it states each operation once, at the level of intent, and matches on `Store` to run it.
+//! it states each operation once, at the level of intent. On the seam (`seam/`, the saved views
+//! so far) that one body runs on both engines; the other domains still match on `Store`.
 
 pub mod arrival;
 mod backend;
@@ -22,6 +23,7 @@ mod migrate;
 pub mod postgres;
 pub mod registry;
 pub mod row_blocks;
+pub mod seam;
 mod space;
 pub mod tables;
 mod transaction;

@@ -59,6 +59,17 @@ impl<'s> PgTx<'s> {
         })
     }
 
+    /// `begin` with the transaction's own `BEGIN` statement (its isolation level, read-only),
+    /// in the same round trip.
+    pub fn begin_with(store: &'s PgStore, statement: &'static str) -> sqlx::Result<PgTx<'s>> {
+        let tx = store.run(store.pool().begin_with(statement))?;
+        Ok(PgTx {
+            store,
+            tx: Some(tx),
+            changes: Vec::new(),
+        })
+    }
+
     /// Records `change` in the change log when the transaction commits (once, however often it
     /// is noted). Recorded at once, it would take the log's ordering lock mid-transaction: a
     /// transaction spanning domains then held it while it waited for another's row lock, and that

@@ -1,26 +1,32 @@
-//! The saved views' storage, in either backend: one record per (firm, view).
-
-mod export;
-mod file;
-mod postgres;
-
-pub use export::export;
+//! The saved views' storage, written once over the storage seam (`store::seam`): one row per
+//! (firm, view) in `VIEWS`, on redb and PostgreSQL alike. Ids come from the `saved_views`
+//! sequence, one across firms, so a merge never makes two alike.
+//!
+//! What carried over: on redb the table and its bincode values are the ones of before the seam,
+//! so an existing file opens unchanged; on PostgreSQL migration 0042 moved the rows of the former
+//! typed table into the seam's layout with their ids and the sequence's value.
 
 use crate::platform::error::{Result, conflict};
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::{Store, WriteTx};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{FileStore, PgStore, SAVED_VIEWS, Store, TableCount, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView, ViewName, ViewParams};
-use crate::platform::store::SAVED_VIEWS;
 use crate::platform::store::arrival::{Arrival, Rows, parse_all};
-use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
+use crate::platform::store::registry::{Export, Holder, Load, Purge, Taking, rows};
+
+/// (firm id, view id) -> `SavedView`.
+pub const VIEWS: Table<(u64, u64), SavedView> = Table::new(
+    "saved_views",
+    SAVED_VIEWS,
+    &["firm_id", "id"],
+    Some("saved_views"),
+);
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
-    let mut views = match store {
-        Store::File(db) => file::list(db, firm_id)?,
-        Store::Postgres(db) => postgres::list(db, firm_id)?,
-    };
+    let rows = seam::read(store, |tx| tx.range(&VIEWS, &[firm_id.get()]))?;
+    let mut views: Vec<SavedView> = rows.into_iter().map(|(_, view)| view).collect();
     by_name(&mut views);
     Ok(views)
 }
@@ -28,32 +34,62 @@ pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
 /// Saves `view` as one of the firm's, in one transaction that first reads the firm's views: a
 /// 409 when one has the same name (ignoring case) or the firm already keeps `MAX_VIEWS`.
 pub fn create(store: &Store, firm_id: FirmId, view: &NewView) -> Result<SavedView> {
-    match store {
-        Store::File(db) => file::create(db, firm_id, view),
-        Store::Postgres(db) => postgres::create(db, firm_id, view),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let existing: Vec<SavedView> = tx
+            .range(&VIEWS, &[firm_id.get()])?
+            .into_iter()
+            .map(|(_, view)| view)
+            .collect();
+        check_new(&existing, view)?;
+        let saved = stored(firm_id, tx.next_id(&VIEWS)?, view);
+        tx.insert_new(&VIEWS, (firm_id.get(), saved.id), &saved)?;
+        Ok(saved)
+    })
 }
 
 /// Deletes the firm's view `id` and answers it; `None` when the firm has no view of that id
 /// (another firm's included).
 pub fn delete(store: &Store, firm_id: FirmId, id: u64) -> Result<Option<SavedView>> {
-    match store {
-        Store::File(db) => file::delete(db, firm_id, id),
-        Store::Postgres(db) => postgres::delete(db, firm_id, id),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        tx.remove(&VIEWS, (firm_id.get(), id))
+    })
 }
 
-/// Moves firm `from`'s views to firm `into` inside the caller's transaction (a firm merge). A
-/// view whose name the kept firm has takes the first free "name (2)", "name (3)". The kept firm
-/// may end with more than `MAX_VIEWS`: nothing is lost, and it saves again once below.
+/// Moves firm `from`'s views to firm `into` inside the caller's transaction (a firm merge), under
+/// both firms' locks. A view whose name the kept firm has takes the first free "name (2)",
+/// "name (3)". The kept firm may end with more than `MAX_VIEWS`: nothing is lost, and it saves
+/// again once below.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
-    }
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        let firm_views = |tx: &mut seam::Tx, firm: FirmId| -> Result<Vec<SavedView>> {
+            Ok(tx
+                .range(&VIEWS, &[firm.get()])?
+                .into_iter()
+                .map(|(_, view)| view)
+                .collect())
+        };
+        let mut ours = firm_views(tx, into)?;
+        let theirs = firm_views(tx, from)?;
+        for view in &theirs {
+            tx.remove(&VIEWS, (from.get(), view.id))?;
+        }
+        for view in renamed(&mut ours, theirs, into.get()) {
+            tx.insert(&VIEWS, (into.get(), view.id), &view)?;
+        }
+        Ok(())
+    })
 }
 
-/// The checks of a save against the firm's views, the same on both backends.
+/// Copies every saved view of a redb file into PostgreSQL with its id, and the id sequence
+/// (`litstack export-to-postgres`).
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
+    Ok(vec![seam::copy_to_postgres(from, to, &VIEWS)?])
+}
+
+/// The checks of a save against the firm's views.
 fn check_new(existing: &[SavedView], view: &NewView) -> Result<()> {
     let name = view.name.as_str();
     if existing.iter().any(|v| v.named(name)) {
@@ -108,50 +144,42 @@ fn archive_views(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
 fn load_views(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let views: Vec<SavedView> = parse_all("saved_views", rows)?;
-    for view in &views {
-        let refused = |e: crate::platform::error::AppError| {
-            crate::platform::error::bad_request(format!(
-                "The archive's saved view \"{}\" cannot be kept: {e}",
-                view.name
-            ))
-        };
-        let new = NewView {
-            name: ViewName::parse(&view.name).map_err(refused)?,
-            params: ViewParams::parse(&view.params).map_err(refused)?,
-            created_at: view.created_at,
-            created_by: view.created_by.clone(),
-        };
-        match tx {
-            WriteTx::File(txn) => {
-                let id = crate::platform::store::next_id(txn, "saved_views")?;
-                txn.open_table(SAVED_VIEWS)?.insert(
-                    (firm_id.get(), id),
-                    crate::platform::store::codec::encode(&stored(firm_id, id, &new)).as_slice(),
-                )?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::put(tx.conn()?, &stored(firm_id, 0, &new), false))?;
-            }
+    seam::within(tx, |tx| {
+        for view in &views {
+            let refused = |e: crate::platform::error::AppError| {
+                crate::platform::error::bad_request(format!(
+                    "The archive's saved view \"{}\" cannot be kept: {e}",
+                    view.name
+                ))
+            };
+            let new = NewView {
+                name: ViewName::parse(&view.name).map_err(refused)?,
+                params: ViewParams::parse(&view.params).map_err(refused)?,
+                created_at: view.created_at,
+                created_by: view.created_by.clone(),
+            };
+            let saved = stored(firm_id, tx.next_id(&VIEWS)?, &new);
+            tx.insert_new(&VIEWS, (firm_id.get(), saved.id), &saved)?;
         }
-    }
-    Ok(views.len())
+        Ok(views.len())
+    })
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[Table {
-    name: "saved_views",
-    purge: Purge::ByKey,
-    export: Export::Rows {
-        read: archive_views,
-        load: Load::Rows(load_views),
-    },
-    holder: Holder::Firm { column: "firm_id" },
-    redb: &[&SAVED_VIEWS],
-    postgres: true,
-    secrets: &[],
-    refers_to: &[],
-}];
+pub const TABLES: &[crate::platform::store::registry::Table] =
+    &[crate::platform::store::registry::Table {
+        name: "saved_views",
+        purge: Purge::ByKey,
+        export: Export::Rows {
+            read: archive_views,
+            load: Load::Rows(load_views),
+        },
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&VIEWS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    }];
 
 #[cfg(test)]
 mod tests;

@@ -2,8 +2,9 @@
 
 use super::*;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::FileStore;
 use crate::platform::store::postgres::test_store;
+use crate::platform::store::{FileStore, SAVED_VIEWS};
+use crate::saved_views::model::SavedView;
 use crate::saved_views::model::{ViewName, ViewParams};
 
 fn new_view(name: &str) -> NewView {
@@ -83,14 +84,24 @@ fn views_a_merge_moves_them_and_numbers_a_taken_name() {
         assert_eq!(names(&store, 1), ["Ohio", "Texas", "texas (2)"]);
         assert!(names(&store, 2).is_empty());
         if let Store::File(file) = &store {
-            let pg = test_store();
-            let counts = export(file, &pg).unwrap();
+            let pg = Store::Postgres(test_store());
+            let Store::Postgres(to) = &pg else {
+                unreachable!()
+            };
+            let counts = export(file, to).unwrap();
             assert_eq!((counts[0].table, counts[0].copied), ("saved_views", 3));
-            exported = Some(postgres::load_all(&pg).unwrap());
-            assert_eq!(exported.as_ref().unwrap(), &file::load_all(file).unwrap());
+            let all = |store: &Store| seam::read(store, |tx| tx.range(&VIEWS, &[])).unwrap();
+            exported = Some(all(&pg));
+            assert_eq!(exported.as_ref().unwrap(), &all(&store));
             // The sequence moved past the copied ids.
-            let next = postgres::create(&pg, into, &new_view("New")).unwrap();
-            assert!(exported.as_ref().unwrap().iter().all(|v| v.id < next.id));
+            let next = create(&pg, into, &new_view("New")).unwrap();
+            assert!(
+                exported
+                    .as_ref()
+                    .unwrap()
+                    .iter()
+                    .all(|(_, v)| v.id < next.id)
+            );
         }
     }
     assert!(exported.is_some());
@@ -117,4 +128,94 @@ fn views_saves_at_once_of_one_name_keep_one() {
         assert_eq!(saved, 1);
         assert_eq!(list(&store, firm).unwrap().len(), 1);
     }
+}
+
+/// A redb file written before the seam (the view encoded straight into SAVED_VIEWS) reads the
+/// same through it.
+#[test]
+fn views_of_a_file_from_before_the_seam_read_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let view = SavedView {
+        id: 4,
+        firm_id: 1,
+        name: "Texas".into(),
+        params: "state=TX".into(),
+        created_at: 1_700_000_000,
+        created_by: None,
+    };
+    {
+        let file = FileStore::open(dir.path()).unwrap();
+        let txn = file.write().unwrap();
+        txn.open_table(SAVED_VIEWS)
+            .unwrap()
+            .insert(
+                (1, 4),
+                crate::platform::store::codec::encode(&view).as_slice(),
+            )
+            .unwrap();
+        crate::platform::store::bump_sequence(&txn, "saved_views", 6).unwrap();
+        txn.commit().unwrap();
+    }
+    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    assert_eq!(list(&store, FirmId::from_stored(1)).unwrap(), [view]);
+    let next = create(&store, FirmId::from_stored(1), &new_view("Ohio")).unwrap();
+    assert_eq!(next.id, 7, "the file's sequence goes on");
+}
+
+/// A hub database of the schema before the seam (migrations up to 0041, the typed
+/// `saved_views` table): migration 0042 keeps its views, their ids and its sequence's value.
+#[test]
+fn views_of_a_hub_from_before_the_seam_are_found_after_its_migration() {
+    use crate::platform::store::postgres::{create_database, schema::MIGRATOR, test_runtime};
+    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL")
+        .expect("run the tests through scripts/with-postgres.sh");
+    let name = format!("sv{}", std::process::id());
+    let url = {
+        let _in_runtime = test_runtime().enter();
+        create_database(&cluster, &name).unwrap()
+    };
+    test_runtime().block_on(async {
+        let pool = sqlx::PgPool::connect(&url).await.unwrap();
+        MIGRATOR.run_to(41, &pool).await.unwrap();
+        sqlx::raw_sql(
+            "INSERT INTO saved_views (firm_id, name, params, created_at, created_by) VALUES \
+               (1, 'Texas', 'state=TX', to_timestamp(1700000000), 'Ann Doe'), \
+               (1, 'Gone', '', to_timestamp(1700000001), NULL), \
+               (2, 'Ohio', 'state=OH', to_timestamp(1700000002), NULL); \
+             DELETE FROM saved_views WHERE name = 'Ohio';",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        pool.close().await;
+    });
+    let store = {
+        let _in_runtime = test_runtime().enter();
+        Store::Postgres(crate::platform::store::PgStore::connect(&url).unwrap())
+    };
+    let views = list(&store, FirmId::from_stored(1)).unwrap();
+    assert_eq!(
+        views,
+        [
+            SavedView {
+                id: 2,
+                firm_id: 1,
+                name: "Gone".into(),
+                params: String::new(),
+                created_at: 1_700_000_001,
+                created_by: None,
+            },
+            SavedView {
+                id: 1,
+                firm_id: 1,
+                name: "Texas".into(),
+                params: "state=TX".into(),
+                created_at: 1_700_000_000,
+                created_by: Some("Ann Doe".into()),
+            },
+        ]
+    );
+    // The sequence's value, not the largest id: id 3 went with Ohio and is not given again.
+    let next = create(&store, FirmId::from_stored(1), &new_view("New")).unwrap();
+    assert_eq!(next.id, 4);
 }

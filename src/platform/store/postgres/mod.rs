@@ -36,6 +36,8 @@ pub struct PgStore {
     handle: Handle,
     /// The background tasks spawned on that runtime (the change listener), ended with the store.
     tasks: Mutex<Vec<tokio::task::AbortHandle>>,
+    /// The seam's declared tables this process has seen in the database (`seam::pg::ensure`).
+    seam_tables: Mutex<std::collections::BTreeSet<&'static str>>,
 }
 
 impl PgStore {
@@ -89,6 +91,7 @@ impl PgStore {
             location,
             handle,
             tasks: Mutex::default(),
+            seam_tables: Mutex::default(),
         };
         store
             .run(async {
@@ -156,6 +159,13 @@ impl PgStore {
             source,
             copied: u64::try_from(copied)?,
         })
+    }
+
+    /// The seam's declared tables this process has seen in the database.
+    pub(crate) fn seam_tables(
+        &self,
+    ) -> std::sync::MutexGuard<'_, std::collections::BTreeSet<&'static str>> {
+        self.seam_tables.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     pub fn pool(&self) -> &PgPool {

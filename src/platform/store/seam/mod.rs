@@ -1,0 +1,477 @@
+//! The storage seam (issue 79): a domain declares its tables once (`Table`) and writes each
+//! storage operation once, against `Tx`, and the same body runs on either engine. Only this
+//! module knows redb from PostgreSQL (`redb.rs`, `pg.rs`); above it no code matches on the
+//! backend.
+//!
+//! What a declaration gives, on each engine:
+//! - redb: the table `redb` (its key type, the value `codec`-encoded), exactly as tables were
+//!   declared before the seam, so an existing file opens unchanged; ids from META's
+//!   `seq:<sequence>`.
+//! - PostgreSQL: one table named `name`, with one `bigint` column per key part (`key_columns`,
+//!   the primary key, so rows sort as redb's keys do) and the value as `jsonb` (a value can grow a
+//!   field without a migration); ids from the sequence `seq_<sequence>`. A table missing from the
+//!   database is created from the declaration at its first use in a process.
+//!
+//! The semantics are the same on both: `write` is serializable (redb's one writer; PostgreSQL's
+//! SERIALIZABLE, the body retried on a serialization failure or a deadlock, so it must do nothing
+//! but storage work), `read` is one snapshot, ids are never handed to two committed rows (gaps
+//! allowed), `insert_new` of a key that is taken is the same 409, and `open_firm` refuses a firm
+//! merged away (409) or deleted (410) and takes the firm's scope lock. Key parts are integers up
+//! to `i64::MAX` (PostgreSQL's `bigint`), refused above it on both engines.
+
+mod pg;
+mod redb;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Debug;
+use std::marker::PhantomData;
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+
+use super::postgres::changes::Change;
+use super::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
+use crate::platform::error::{AppError, Result, conflict};
+use crate::platform::firm_id::FirmId;
+
+/// What a key of a declared table is made of: one to three integers, compared in order, as redb
+/// compares its tuple keys and PostgreSQL a primary key of `bigint` columns.
+pub trait Key:
+    Copy + Ord + Debug + Send + Sync + 'static + ::redb::Key + super::registry::FirstId
+{
+    /// How many parts (the declaration names as many `key_columns`).
+    const LEN: usize;
+    fn parts(self) -> Vec<u64>;
+    /// The key of `parts` (exactly `LEN` of them).
+    fn from_parts(parts: &[u64]) -> Self;
+    /// This key as redb's own key type (the same tuple).
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a>;
+    fn from_redb(key: <Self as ::redb::Value>::SelfType<'_>) -> Self;
+}
+
+impl Key for u64 {
+    const LEN: usize = 1;
+    fn parts(self) -> Vec<u64> {
+        vec![self]
+    }
+    fn from_parts(parts: &[u64]) -> u64 {
+        parts[0]
+    }
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
+        self
+    }
+    fn from_redb(key: u64) -> u64 {
+        key
+    }
+}
+
+impl Key for (u64, u64) {
+    const LEN: usize = 2;
+    fn parts(self) -> Vec<u64> {
+        vec![self.0, self.1]
+    }
+    fn from_parts(parts: &[u64]) -> (u64, u64) {
+        (parts[0], parts[1])
+    }
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
+        self
+    }
+    fn from_redb(key: (u64, u64)) -> (u64, u64) {
+        key
+    }
+}
+
+impl Key for (u64, u64, u64) {
+    const LEN: usize = 3;
+    fn parts(self) -> Vec<u64> {
+        vec![self.0, self.1, self.2]
+    }
+    fn from_parts(parts: &[u64]) -> (u64, u64, u64) {
+        (parts[0], parts[1], parts[2])
+    }
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
+        self
+    }
+    fn from_redb(key: (u64, u64, u64)) -> (u64, u64, u64) {
+        key
+    }
+}
+
+/// The largest key part either engine stores (PostgreSQL's `bigint`).
+pub const MAX_PART: u64 = i64::MAX as u64;
+
+/// A table declared once for both engines: keys `K`, values `V` (a serde type).
+pub struct Table<K: Key, V> {
+    /// Its name in PostgreSQL and in the registry.
+    pub name: &'static str,
+    /// The redb table that holds it.
+    pub redb: ::redb::TableDefinition<'static, K, &'static [u8]>,
+    /// PostgreSQL's key columns, one per key part, in order.
+    pub key_columns: &'static [&'static str],
+    /// The id sequence `Tx::next_id` draws from, if the table has one.
+    pub sequence: Option<&'static str>,
+    value: PhantomData<fn() -> V>,
+}
+
+impl<K: Key, V> Table<K, V> {
+    /// Declares a table. `key_columns` must name `K::LEN` columns (checked by the seam's tests and
+    /// at every use).
+    pub const fn new(
+        name: &'static str,
+        redb: ::redb::TableDefinition<'static, K, &'static [u8]>,
+        key_columns: &'static [&'static str],
+        sequence: Option<&'static str>,
+    ) -> Table<K, V> {
+        Table {
+            name,
+            redb,
+            key_columns,
+            sequence,
+            value: PhantomData,
+        }
+    }
+}
+
+/// What the PostgreSQL engine needs of a declaration, whatever its types.
+pub trait Declared: Sync {
+    fn name(&self) -> &'static str;
+    fn key_columns(&self) -> &'static [&'static str];
+    fn sequence(&self) -> Option<&'static str>;
+}
+
+impl<K: Key, V> Declared for Table<K, V> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn key_columns(&self) -> &'static [&'static str] {
+        self.key_columns
+    }
+    fn sequence(&self) -> Option<&'static str> {
+        self.sequence
+    }
+}
+
+/// A declared table is a registry's redb table like any other: backup, check, rewrite and purge
+/// copy and delete its redb rows by its redb definition.
+impl<K: Key, V> super::registry::RedbTable for Table<K, V>
+where
+    Table<K, V>: Sync,
+    ::redb::TableDefinition<'static, K, &'static [u8]>: Sync,
+{
+    fn name(&self) -> &str {
+        super::registry::RedbTable::name(&self.redb)
+    }
+    fn copy(
+        &self,
+        from: &::redb::ReadTransaction,
+        to: &::redb::WriteTransaction,
+    ) -> anyhow::Result<u64> {
+        self.redb.copy(from, to)
+    }
+    fn purge_keys(&self, txn: &::redb::WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
+        self.redb.purge_keys(txn, ids)
+    }
+}
+
+/// The 409 of `insert_new` for a key that is taken, on both engines.
+pub const TAKEN: &str = "This was saved at the same moment by someone else: reload and try again";
+
+/// One transaction of either engine, read-only (`read`) or not (`write`, `within`).
+pub struct Tx<'t, 's> {
+    engine: Engine<'t, 's>,
+}
+
+enum Engine<'t, 's> {
+    RedbRead(&'t ::redb::ReadTransaction),
+    RedbWrite(&'t ::redb::WriteTransaction),
+    Pg { tx: &'t mut PgTx<'s>, write: bool },
+}
+
+fn check_key<K: Key, V>(table: &Table<K, V>, key: K) -> Result<()> {
+    if table.key_columns.len() != K::LEN {
+        return Err(anyhow::anyhow!(
+            "the table {} declares {} key columns for keys of {} parts",
+            table.name,
+            table.key_columns.len(),
+            K::LEN
+        )
+        .into());
+    }
+    if key.parts().into_iter().any(|part| part > MAX_PART) {
+        return Err(anyhow::anyhow!("a key of {} is out of range: {key:?}", table.name).into());
+    }
+    Ok(())
+}
+
+impl Tx<'_, '_> {
+    fn writable(&self) -> Result<()> {
+        match self.engine {
+            Engine::RedbRead(_) | Engine::Pg { write: false, .. } => {
+                Err(anyhow::anyhow!("a write inside a read-only transaction").into())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The value at `key`, if any.
+    pub fn get<K: Key, V: DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+    ) -> Result<Option<V>> {
+        check_key(table, key)?;
+        match &mut self.engine {
+            Engine::RedbRead(txn) => redb::get_read(txn, table, key),
+            Engine::RedbWrite(txn) => redb::get_write(txn, table, key),
+            Engine::Pg { tx, .. } => pg::get(tx, table, key),
+        }
+    }
+
+    /// The values at `keys`, in their order (`None` where there is none): one round trip.
+    pub fn get_many<K: Key, V: DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        keys: &[K],
+    ) -> Result<Vec<Option<V>>> {
+        for &key in keys {
+            check_key(table, key)?;
+        }
+        match &mut self.engine {
+            Engine::RedbRead(_) | Engine::RedbWrite(_) => {
+                keys.iter().map(|&key| self.get(table, key)).collect()
+            }
+            Engine::Pg { tx, .. } => pg::get_many(tx, table, keys),
+        }
+    }
+
+    /// Every row whose key starts with `prefix` (fewer parts than the key; none for the whole
+    /// table), in key order.
+    pub fn range<K: Key, V: DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        prefix: &[u64],
+    ) -> Result<Vec<(K, V)>> {
+        if prefix.len() >= K::LEN || prefix.iter().any(|&p| p > MAX_PART) {
+            return Err(anyhow::anyhow!("a prefix {prefix:?} of {}'s keys", table.name).into());
+        }
+        check_key(table, K::from_parts(&vec![0; K::LEN]))?;
+        match &mut self.engine {
+            Engine::RedbRead(txn) => redb::range_read(txn, table, prefix),
+            Engine::RedbWrite(txn) => redb::range_write(txn, table, prefix),
+            Engine::Pg { tx, .. } => pg::range(tx, table, prefix),
+        }
+    }
+
+    /// Writes `value` at `key`, over any value there.
+    pub fn insert<K: Key, V: Serialize>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+        value: &V,
+    ) -> Result<()> {
+        check_key(table, key)?;
+        self.writable()?;
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => redb::insert(txn, table, key, value, true).map(|_| ()),
+            Engine::Pg { tx, .. } => pg::insert(tx, table, key, value, true).map(|_| ()),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
+    /// Writes `value` at `key` when no row holds it; a 409 (`TAKEN`) when one does, after which
+    /// the transaction goes on (nothing was written).
+    pub fn insert_new<K: Key, V: Serialize>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+        value: &V,
+    ) -> Result<()> {
+        check_key(table, key)?;
+        self.writable()?;
+        let written = match &mut self.engine {
+            Engine::RedbWrite(txn) => redb::insert(txn, table, key, value, false)?,
+            Engine::Pg { tx, .. } => pg::insert(tx, table, key, value, false)?,
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        };
+        if written {
+            Ok(())
+        } else {
+            Err(conflict(TAKEN))
+        }
+    }
+
+    /// Removes the row at `key` and answers its value.
+    pub fn remove<K: Key, V: DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+    ) -> Result<Option<V>> {
+        check_key(table, key)?;
+        self.writable()?;
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => redb::remove(txn, table, key),
+            Engine::Pg { tx, .. } => pg::remove(tx, table, key),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
+    /// The next id of the table's sequence: larger than every id it gave a committed write.
+    pub fn next_id<K: Key, V>(&mut self, table: &Table<K, V>) -> Result<u64> {
+        self.writable()?;
+        let Some(sequence) = table.sequence else {
+            return Err(anyhow::anyhow!("the table {} has no id sequence", table.name).into());
+        };
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => Ok(super::next_id(txn, sequence)?),
+            Engine::Pg { tx, .. } => pg::next_id(tx, table),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
+    /// Moves the table's sequence to at least `at_least` (after rows were copied with their ids).
+    pub fn bump_sequence<K: Key, V>(&mut self, table: &Table<K, V>, at_least: u64) -> Result<()> {
+        self.writable()?;
+        let Some(sequence) = table.sequence else {
+            return Ok(());
+        };
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => Ok(super::bump_sequence(txn, sequence, at_least)?),
+            Engine::Pg { tx, .. } => pg::bump_sequence(tx, table, at_least),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
+    /// Takes the scope locks of `firms`, in id order: two writes of one firm take turns on any
+    /// node (redb's one writer already does). Serializable writes would be correct without it;
+    /// the lock spares them the retries of a firm's hot rows.
+    pub fn lock_firms(&mut self, firms: &[FirmId]) -> Result<()> {
+        self.writable()?;
+        match &mut self.engine {
+            Engine::RedbWrite(_) => Ok(()),
+            Engine::Pg { tx, .. } => pg::lock_firms(tx, firms),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
+    /// The first step of a write of a firm's rows: a 409 when the firm was merged away, a 410
+    /// when it was deleted (`store::merged`), then the firm's scope lock.
+    pub fn open_firm(&mut self, firm: FirmId) -> Result<()> {
+        self.writable()?;
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => super::merged::refuse_in_file(txn, firm)?,
+            Engine::Pg { tx, .. } => {
+                let store = tx.store();
+                store.run(super::merged::refuse_in_pg(tx.conn()?, firm))?;
+            }
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+        self.lock_firms(&[firm])
+    }
+
+    /// Records `change` for the other nodes of a hub when the transaction commits (the redb file
+    /// has no other node to tell).
+    pub fn record_change(&mut self, change: Change) {
+        if let Engine::Pg { tx, write: true } = &mut self.engine {
+            tx.record_change(change);
+        }
+    }
+}
+
+/// Runs `body` in one read transaction: one snapshot of the store.
+pub fn read<T>(store: &Store, body: impl FnOnce(&mut Tx) -> Result<T>) -> Result<T> {
+    match store {
+        Store::File(file) => {
+            let txn = file.read()?;
+            body(&mut Tx {
+                engine: Engine::RedbRead(&txn),
+            })
+        }
+        Store::Postgres(pg) => pg::read(pg, |tx| {
+            body(&mut Tx {
+                engine: Engine::Pg { tx, write: false },
+            })
+        }),
+    }
+}
+
+/// Runs `body` in one serializable write transaction and commits what it wrote when it answers
+/// `Ok`; an `Err` writes nothing. On PostgreSQL the body runs again after a serialization failure
+/// or a deadlock, so it must hold no effect outside the transaction.
+pub fn write<T>(store: &Store, mut body: impl FnMut(&mut Tx) -> Result<T>) -> Result<T> {
+    match store {
+        Store::File(file) => {
+            let txn = file.write()?;
+            let out = body(&mut Tx {
+                engine: Engine::RedbWrite(&txn),
+            })?;
+            txn.commit()?;
+            Ok(out)
+        }
+        Store::Postgres(pg) => pg::write(pg, |tx| {
+            body(&mut Tx {
+                engine: Engine::Pg { tx, write: true },
+            })
+        }),
+    }
+}
+
+/// Runs `body` inside a write transaction begun elsewhere (a firm merge, an archive's import), at
+/// that transaction's isolation: its own locks are what keep it right.
+pub fn within<T>(tx: &mut WriteTx, body: impl FnOnce(&mut Tx) -> Result<T>) -> Result<T> {
+    match tx {
+        WriteTx::File(txn) => body(&mut Tx {
+            engine: Engine::RedbWrite(txn),
+        }),
+        WriteTx::Postgres(tx) => body(&mut Tx {
+            engine: Engine::Pg { tx, write: true },
+        }),
+    }
+}
+
+/// Copies every row of `table` from a redb file into PostgreSQL with its key, in one
+/// transaction, and carries the file's id sequence over (moved at least past the ids copied):
+/// the table's part of `litstack export-to-postgres`. Answers the rows counted back.
+pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned>(
+    from: &FileStore,
+    to: &PgStore,
+    table: &Table<K, V>,
+) -> Result<TableCount> {
+    let (rows, sequence) = {
+        let txn = from.read()?;
+        let rows = redb::range_read(&txn, table, &[])?;
+        let sequence = match table.sequence {
+            Some(name) => super::meta_get(&txn, &format!("seq:{name}"))?.unwrap_or(0),
+            None => 0,
+        };
+        (rows, sequence)
+    };
+    let largest = rows
+        .iter()
+        .filter_map(|(key, _)| key.parts().last().copied())
+        .max()
+        .unwrap_or(0);
+    pg::write(to, |tx| {
+        let mut tx = Tx {
+            engine: Engine::Pg { tx, write: true },
+        };
+        for (key, value) in &rows {
+            tx.insert_new(table, *key, value)?;
+        }
+        tx.bump_sequence(table, sequence.max(largest))
+    })?;
+    Ok(to.counted(table.name, rows.len() as u64)?)
+}
+
+/// Whether `e` is PostgreSQL asking for the transaction to be run again.
+fn is_retryable(e: &AppError) -> bool {
+    match e {
+        AppError::Internal(cause) => cause.chain().any(|c| {
+            c.downcast_ref::<sqlx::Error>()
+                .and_then(|e| e.as_database_error())
+                .and_then(|d| d.code())
+                .is_some_and(|code| code == "40001" || code == "40P01")
+        }),
+        _ => false,
+    }
+}

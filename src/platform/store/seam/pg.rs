@@ -1,0 +1,384 @@
+//! The seam on PostgreSQL: each declared table is one table of the same name, a `bigint` column
+//! per key part (the primary key, in order) and the value as `jsonb`; each sequence is
+//! `seq_<name>`. Tables are created from their declaration at their first use in a process
+//! (`ensure`), and only read about once they exist (a role that may only read and write rows
+//! serves a database whose tables are all there).
+
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sqlx::Row;
+
+use super::{Declared, Key, Table};
+use crate::platform::error::{AppError, Result};
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::{PgStore, PgTx};
+
+/// The first key of a firm's scope lock, the firm's id folded into the second.
+const FIRM_SCOPE: i32 = 0x5343_4f46;
+/// How often a write runs again after a serialization failure or a deadlock before giving up.
+const ATTEMPTS: u32 = 64;
+
+const WRITE: &str = "BEGIN ISOLATION LEVEL SERIALIZABLE";
+const READ: &str = "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY";
+
+/// `name` as an identifier (names are the declarations' constants, never input): as it is when
+/// it is a plain lower-case one (the SQL then reads as the rest of Litstack's, and as the
+/// firm-scope test reads statements), else quoted. A declared name must not be a reserved word.
+fn quoted(name: &str) -> String {
+    let plain = name.starts_with(|c: char| c.is_ascii_lowercase() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+    if plain {
+        name.to_string()
+    } else {
+        format!("\"{}\"", name.replace('"', "\"\""))
+    }
+}
+
+fn sequence_name(sequence: &str) -> String {
+    format!("seq_{sequence}")
+}
+
+/// The statement that creates `table` as its declaration says.
+pub fn create_table(table: &dyn Declared) -> String {
+    let columns: Vec<String> = table
+        .key_columns()
+        .iter()
+        .map(|c| format!("{} bigint NOT NULL", quoted(c)))
+        .collect();
+    let key: Vec<String> = table.key_columns().iter().map(|c| quoted(c)).collect();
+    format!(
+        "CREATE TABLE IF NOT EXISTS {} ({}, value jsonb NOT NULL, PRIMARY KEY ({}))",
+        quoted(table.name()),
+        columns.join(", "),
+        key.join(", ")
+    )
+}
+
+/// Makes sure `table` (and its sequence) exists, once per process: asked on the caller's own
+/// connection (a catalog read, so a busy pool is never asked for a second connection), and only
+/// when it is missing created on a connection of its own, outside the caller's transaction (whose
+/// rollback must not take the table with it).
+fn ensure(tx: &mut PgTx, table: &dyn Declared) -> Result<()> {
+    let store = tx.store();
+    if store.seam_tables().contains(table.name()) {
+        return Ok(());
+    }
+    let sequence = table.sequence().map(sequence_name);
+    let present: bool = store.run(
+        sqlx::query_scalar(
+            "SELECT to_regclass($1) IS NOT NULL AND ($2::text IS NULL OR to_regclass($2) IS NOT NULL)",
+        )
+        .bind(quoted(table.name()))
+        .bind(sequence.as_deref().map(quoted))
+        .fetch_one(tx.conn()?),
+    )?;
+    if !present {
+        create(store, table)?;
+    }
+    store.seam_tables().insert(table.name());
+    Ok(())
+}
+
+/// Creates what is missing of `table` and its sequence, as its declaration says.
+fn create(store: &PgStore, table: &dyn Declared) -> Result<()> {
+    let mut wanted = vec![(table.name().to_string(), create_table(table))];
+    if let (Some(sequence), Some(last)) = (table.sequence(), table.key_columns().last()) {
+        // Owned by the key column it feeds: `litstack check` then finds it behind its ids.
+        let name = sequence_name(sequence);
+        let create = format!(
+            "CREATE SEQUENCE IF NOT EXISTS {} OWNED BY {}.{}",
+            quoted(&name),
+            quoted(table.name()),
+            quoted(last)
+        );
+        wanted.push((name, create));
+    }
+    for (name, create) in wanted {
+        let exists = |store: &PgStore| -> Result<bool> {
+            Ok(store.run(
+                sqlx::query_scalar::<_, bool>("SELECT to_regclass($1) IS NOT NULL")
+                    .bind(quoted(&name))
+                    .fetch_one(store.pool()),
+            )?)
+        };
+        if exists(store)? {
+            continue;
+        }
+        let made = store.run(sqlx::raw_sql(sqlx::AssertSqlSafe(create)).execute(store.pool()));
+        // Two nodes creating it at once: one of them meets the other's catalog row.
+        if let Err(e) = made
+            && !exists(store)?
+        {
+            return Err(e.into());
+        }
+    }
+    Ok(())
+}
+
+/// Runs `body` in a read-only snapshot. The transaction is dropped, not committed: a read-only
+/// one ends the same either way, and the rollback a drop queues goes with the connection's next
+/// statement instead of costing this read a round trip.
+pub(super) fn read<T>(store: &PgStore, body: impl FnOnce(&mut PgTx) -> Result<T>) -> Result<T> {
+    let mut tx = PgTx::begin_with(store, READ)?;
+    body(&mut tx)
+}
+
+/// Runs `body` in a SERIALIZABLE transaction, again after a serialization failure or deadlock.
+pub(super) fn write<T>(store: &PgStore, mut body: impl FnMut(&mut PgTx) -> Result<T>) -> Result<T> {
+    let mut attempt = 0;
+    loop {
+        attempt += 1;
+        let tried = (|| {
+            let mut tx = PgTx::begin_with(store, WRITE)?;
+            let out = body(&mut tx)?;
+            tx.commit()?;
+            Ok(out)
+        })();
+        match tried {
+            Err(e) if attempt < ATTEMPTS && super::is_retryable(&e) => {
+                // A short pause, longer with each attempt and a little random, so the writers
+                // that collided do not collide again in step.
+                let jitter = rand::random_range(0..=attempt.min(20));
+                std::thread::sleep(std::time::Duration::from_millis(u64::from(jitter)));
+            }
+            other => return other,
+        }
+    }
+}
+
+fn clause(columns: &[&str], first: usize) -> String {
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| format!("{} = ${}", quoted(c), first + i))
+        .collect::<Vec<_>>()
+        .join(" AND ")
+}
+
+fn column_list(columns: &[&str]) -> String {
+    columns
+        .iter()
+        .map(|c| quoted(c))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn part(p: u64) -> i64 {
+    // The seam refuses parts above i64::MAX before it comes here.
+    p as i64
+}
+
+fn value_of<V: DeserializeOwned>(table: &str, json: serde_json::Value) -> Result<V> {
+    serde_json::from_value(json).map_err(|e| {
+        AppError::Internal(anyhow::anyhow!(
+            "a stored value of {table} does not read: {e}"
+        ))
+    })
+}
+
+fn row_of<K: Key, V: DeserializeOwned>(table: &str, row: &sqlx::postgres::PgRow) -> Result<(K, V)> {
+    let mut parts = Vec::with_capacity(K::LEN);
+    for i in 0..K::LEN {
+        let p: i64 = row.try_get(i)?;
+        parts.push(u64::try_from(p).map_err(anyhow::Error::from)?);
+    }
+    let json: serde_json::Value = row.try_get(K::LEN)?;
+    Ok((K::from_parts(&parts), value_of(table, json)?))
+}
+
+pub(super) fn get<K: Key, V: DeserializeOwned>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    key: K,
+) -> Result<Option<V>> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let sql = format!(
+        "SELECT value FROM {} WHERE {}",
+        quoted(table.name),
+        clause(table.key_columns, 1)
+    );
+    let mut query = sqlx::query_scalar::<_, serde_json::Value>(sqlx::AssertSqlSafe(sql));
+    for p in key.parts() {
+        query = query.bind(part(p));
+    }
+    match store.run(query.fetch_optional(tx.conn()?))? {
+        Some(json) => Ok(Some(value_of(table.name, json)?)),
+        None => Ok(None),
+    }
+}
+
+pub(super) fn get_many<K: Key, V: DeserializeOwned>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    keys: &[K],
+) -> Result<Vec<Option<V>>> {
+    if keys.is_empty() {
+        return Ok(Vec::new());
+    }
+    ensure(tx, table)?;
+    let store = tx.store();
+    let arrays: Vec<String> = (1..=K::LEN).map(|i| format!("${i}::bigint[]")).collect();
+    let sql = format!(
+        "SELECT {}, value FROM {} WHERE ({}) IN (SELECT * FROM unnest({}))",
+        column_list(table.key_columns),
+        quoted(table.name),
+        column_list(table.key_columns),
+        arrays.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for i in 0..K::LEN {
+        let column: Vec<i64> = keys.iter().map(|k| part(k.parts()[i])).collect();
+        query = query.bind(column);
+    }
+    let rows = store.run(query.fetch_all(tx.conn()?))?;
+    // By key, as stored: a key asked twice is answered twice.
+    let mut found = std::collections::BTreeMap::new();
+    for row in &rows {
+        let mut parts = Vec::with_capacity(K::LEN);
+        for i in 0..K::LEN {
+            let p: i64 = row.try_get(i)?;
+            parts.push(u64::try_from(p).map_err(anyhow::Error::from)?);
+        }
+        let json: serde_json::Value = row.try_get(K::LEN)?;
+        found.insert(K::from_parts(&parts), json);
+    }
+    keys.iter()
+        .map(|key| match found.get(key) {
+            Some(json) => Ok(Some(value_of(table.name, json.clone())?)),
+            None => Ok(None),
+        })
+        .collect()
+}
+
+pub(super) fn range<K: Key, V: DeserializeOwned>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    prefix: &[u64],
+) -> Result<Vec<(K, V)>> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let filter = if prefix.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", clause(&table.key_columns[..prefix.len()], 1))
+    };
+    let sql = format!(
+        "SELECT {}, value FROM {}{filter} ORDER BY {}",
+        column_list(table.key_columns),
+        quoted(table.name),
+        column_list(table.key_columns)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for &p in prefix {
+        query = query.bind(part(p));
+    }
+    let rows = store.run(query.fetch_all(tx.conn()?))?;
+    rows.iter().map(|row| row_of(table.name, row)).collect()
+}
+
+/// Writes `value` at `key`; without `over`, only when no row holds the key. Answers whether it
+/// wrote.
+pub(super) fn insert<K: Key, V: Serialize>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    key: K,
+    value: &V,
+    over: bool,
+) -> Result<bool> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
+    let values: Vec<String> = (1..=K::LEN + 1).map(|i| format!("${i}")).collect();
+    let keys = column_list(table.key_columns);
+    let on_conflict = if over {
+        "DO UPDATE SET value = EXCLUDED.value"
+    } else {
+        "DO NOTHING"
+    };
+    let sql = format!(
+        "INSERT INTO {} ({keys}, value) VALUES ({}) ON CONFLICT ({keys}) {on_conflict} RETURNING 1",
+        quoted(table.name),
+        values.join(", ")
+    );
+    let mut query = sqlx::query_scalar::<_, i32>(sqlx::AssertSqlSafe(sql));
+    for p in key.parts() {
+        query = query.bind(part(p));
+    }
+    let written = store.run(query.bind(json).fetch_optional(tx.conn()?))?;
+    Ok(written.is_some())
+}
+
+pub(super) fn remove<K: Key, V: DeserializeOwned>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    key: K,
+) -> Result<Option<V>> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let sql = format!(
+        "DELETE FROM {} WHERE {} RETURNING value",
+        quoted(table.name),
+        clause(table.key_columns, 1)
+    );
+    let mut query = sqlx::query_scalar::<_, serde_json::Value>(sqlx::AssertSqlSafe(sql));
+    for p in key.parts() {
+        query = query.bind(part(p));
+    }
+    match store.run(query.fetch_optional(tx.conn()?))? {
+        Some(json) => Ok(Some(value_of(table.name, json)?)),
+        None => Ok(None),
+    }
+}
+
+pub(super) fn next_id<K: Key, V>(tx: &mut PgTx, table: &Table<K, V>) -> Result<u64> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let name = sequence_name(table.sequence.unwrap_or_default());
+    let id: i64 = store.run(
+        sqlx::query_scalar("SELECT nextval($1::regclass)")
+            .bind(quoted(&name))
+            .fetch_one(tx.conn()?),
+    )?;
+    Ok(u64::try_from(id).map_err(anyhow::Error::from)?)
+}
+
+pub(super) fn bump_sequence<K: Key, V>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    at_least: u64,
+) -> Result<()> {
+    if at_least == 0 {
+        return Ok(());
+    }
+    ensure(tx, table)?;
+    let store = tx.store();
+    let name = quoted(&sequence_name(table.sequence.unwrap_or_default()));
+    let sql = format!("SELECT setval($1::regclass, GREATEST($2, (SELECT last_value FROM {name})))");
+    store.run(
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(&name)
+            .bind(part(at_least))
+            .execute(tx.conn()?),
+    )?;
+    Ok(())
+}
+
+pub(super) fn lock_firms(tx: &mut PgTx, firms: &[FirmId]) -> Result<()> {
+    let mut ids: Vec<u64> = firms.iter().map(|f| f.get()).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    let store = tx.store();
+    for id in ids {
+        store.run(
+            sqlx::query("SELECT pg_advisory_xact_lock($1, $2)")
+                .bind(FIRM_SCOPE)
+                // Folded into the lock's second key; two firms sharing a key only wait in turn.
+                .bind((id % (i32::MAX as u64)) as i32)
+                .execute(tx.conn()?),
+        )?;
+    }
+    Ok(())
+}
