@@ -2,6 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 
 import type { Granularity, TrendsAnalysis } from './analysis';
 import type { TrendsFilters } from './filters';
+import { demoBookingsQueryOptions } from './get-demo-bookings';
+import { filterOptionsQueryOptions } from './get-filter-options';
 import { trendsQueryOptions } from './get-trends';
 import { trendVendorsQueryOptions } from './get-trend-vendors';
 
@@ -32,4 +34,17 @@ export function askAheadCategoryVendors(
     if (categoryId === analysis.categoryId) continue;
     void queryClient.prefetchQuery(trendVendorsQueryOptions(filters, { ...analysis, categoryId }));
   }
+}
+
+/**
+ * Asks ahead for what /trends without filters shows first (the figures, the vendors, the first
+ * page of bookings, the filter choices), with the keys the screen reads: a pointer resting on its
+ * sidebar link, or the focus landing on it, makes the move to it show cached answers.
+ */
+export function askAheadTrendsScreen(queryClient: QueryClient) {
+  const none: TrendsFilters = {};
+  void queryClient.prefetchQuery(trendsQueryOptions(none));
+  void queryClient.prefetchQuery(trendVendorsQueryOptions(none, {}));
+  void queryClient.prefetchQuery(demoBookingsQueryOptions(none, 0));
+  void queryClient.prefetchQuery(filterOptionsQueryOptions(undefined));
 }
