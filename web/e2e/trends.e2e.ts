@@ -259,7 +259,7 @@ describe('the trends dashboard and the admin import', () => {
     await table.getByRole('row').nth(1).getByText('200+').waitFor();
   });
 
-  test('filters by state and firm size after a pause, and Reset clears everything', async () => {
+  test('filters by state at once and the firm size picked just after in one more call, and Reset clears everything', async () => {
     await page.reload();
     await waitForTotal('21');
     trendsCalls.length = 0;
@@ -268,7 +268,9 @@ describe('the trends dashboard and the admin import', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('?state=CA&firmSize=E6_20');
     // LA rows 10-15 with i % 5 >= 3: 13 and 14.
     await waitForTotal('2');
-    expect(trendsCalls).toEqual(['?state=CA&firmSize=E6_20']);
+    // The state is asked for at once; the firm size, picked within 300 ms, in one trailing call
+    // (issue 81). The calls for the week and month series are the ones asked ahead.
+    expect(trendsCalls.filter((call) => !call.includes('granularity='))).toEqual(['?state=CA', '?state=CA&firmSize=E6_20']);
     await card('Top State').getByText('California').waitFor();
 
     await page.getByRole('button', { name: 'Reset' }).click();

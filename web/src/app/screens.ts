@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 
 import type { IconName } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
+import { askAheadTrendsScreen } from '@/features/trends/api/ask-ahead';
 import { vendorEvidenceQueryOptions } from '@/features/vendor-profile/api/get-vendor-evidence';
 import { vendorProfileQueryOptions } from '@/features/vendor-profile/api/get-vendor-profile';
 import type { FirmRole, User } from '@/lib/api/types';
@@ -48,6 +49,11 @@ export type Screen = {
   preload?: boolean;
   /** Ask for its data while its code loads (the screen then gets a loading boundary of its own). */
   prefetch?: (params: Record<string, string | undefined>, queryClient: QueryClient) => void;
+  /**
+   * Ask for the data its sidebar link opens while a pointer rests on the link or the focus is on
+   * it (issue 81): the screen then shows cached answers when the link is followed.
+   */
+  askAhead?: (queryClient: QueryClient) => void;
 };
 
 // Both / and /matches show it: one component, so moving between them keeps the screen.
@@ -84,6 +90,7 @@ export const screens: readonly Screen[] = [
       (m) => m.TrendsPage,
     ),
     preload: true,
+    askAhead: askAheadTrendsScreen,
   },
   {
     path: paths.vendors,

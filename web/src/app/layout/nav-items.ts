@@ -1,8 +1,9 @@
 import type { User } from '@/lib/api/types';
 
-import { mayUse, screens, type NavSection, type ScreenAccess, type ScreenNav } from '../screens';
+import { mayUse, screens, type NavSection, type Screen, type ScreenAccess, type ScreenNav } from '../screens';
 
-export type NavItem = Pick<ScreenNav, 'label' | 'icon' | 'alsoActiveOn'> & { href: string; access: ScreenAccess };
+export type NavItem = Pick<ScreenNav, 'label' | 'icon' | 'alsoActiveOn'> &
+  Pick<Screen, 'askAhead'> & { href: string; access: ScreenAccess };
 
 /** One group of the sidebar under its heading. */
 export type NavGroup = { section: NavSection; heading: string; items: readonly NavItem[] };
@@ -18,14 +19,15 @@ export const navSections: readonly { section: NavSection; heading: string }[] = 
 /** The sidebar entries of one section, from the screen registry, in their order. */
 function navSection(section: NavSection): readonly NavItem[] {
   return screens
-    .flatMap(({ nav, path, access }) => (nav?.section === section ? [{ nav, href: path, access }] : []))
+    .flatMap(({ nav, path, access, askAhead }) => (nav?.section === section ? [{ nav, href: path, access, askAhead }] : []))
     .sort((a, b) => a.nav.order - b.nav.order)
-    .map(({ nav: { label, icon, alsoActiveOn }, href, access }) => ({
+    .map(({ nav: { label, icon, alsoActiveOn }, href, access, askAhead }) => ({
       label,
       icon,
       href,
       access,
       ...(alsoActiveOn ? { alsoActiveOn } : {}),
+      ...(askAhead ? { askAhead } : {}),
     }));
 }
 

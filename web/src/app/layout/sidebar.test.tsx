@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { mockFetch, renderWithProviders } from '@/testing/render-app';
@@ -39,5 +39,28 @@ describe('Sidebar', () => {
     expect(link.getAttribute('href')).toBe('/admin/import');
     expect(link.getAttribute('aria-current')).toBe('page');
     expect(within(screen.getByRole('list', { name: 'This install' })).getByRole('link', { name: 'Locked accounts' })).toBeTruthy();
+  });
+
+  it('asks ahead for /trends’ first answers while the pointer rests on Vendor Trends, or the focus is on it', async () => {
+    const { fetchMock, calls } = mockFetch({
+      'GET /api/auth/me': { body: { user: member } },
+      'GET /api/trends': { body: { total: 0 } },
+      'GET /api/trends/vendors': { body: { items: [] } },
+      'GET /api/demo-bookings': { body: { items: [], total: 0 } },
+      'GET /api/demo-bookings/filter-options': { body: { dmas: [], states: [], firmSizes: [] } },
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<Sidebar />, { path: '/' });
+    const link = await screen.findByRole('link', { name: 'Vendor Trends' });
+    const asked = () => calls.map((call) => call.url.split('?')[0]).filter((path) => path !== '/api/auth/me');
+    expect(asked()).toEqual([]);
+    fireEvent.pointerEnter(link);
+    await waitFor(() =>
+      expect(asked().sort()).toEqual(['/api/demo-bookings', '/api/demo-bookings/filter-options', '/api/trends', '/api/trends/vendors']),
+    );
+    // Asked once: the answers are kept, the focus that follows asks for nothing more.
+    fireEvent.focus(link);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(asked()).toHaveLength(4);
   });
 });

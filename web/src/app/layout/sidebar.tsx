@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, useLocation, useSearch } from 'wouter';
 
@@ -31,6 +32,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
   const groups = navGroupsFor(user);
   // The sidebar shows twice on a phone (the hidden column and the drawer): ids of its own.
   const idBase = useId();
+  const queryClient = useQueryClient();
 
   return (
     <div className="flex h-full flex-col bg-slate-900 text-slate-300">
@@ -55,6 +57,8 @@ export function Sidebar({ onNavigate }: SidebarProps) {
                         <Link
                           href={item.href}
                           onClick={onNavigate}
+                          onPointerEnter={item.askAhead && !active ? () => item.askAhead?.(queryClient) : undefined}
+                          onFocus={item.askAhead && !active ? () => item.askAhead?.(queryClient) : undefined}
                           aria-current={active ? 'page' : undefined}
                           className={cn(
                             'flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',

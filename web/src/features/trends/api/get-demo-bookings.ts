@@ -18,13 +18,15 @@ export function getDemoBookings(filters: TrendsFilters, offset: number, signal?:
   );
 }
 
+/** A page of the recent bookings: the table reads it, /trends' sidebar link asks for it ahead. */
+export const demoBookingsQueryOptions = (filters: TrendsFilters, offset: number, enabled = true) =>
+  queryOptions({
+    queryKey: [...queryKeys.demoBookings, filters, offset],
+    queryFn: ({ signal }) => getDemoBookings(filters, offset, signal),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+
 export function useDemoBookings(filters: TrendsFilters, offset: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery(
-    queryOptions({
-      queryKey: [...queryKeys.demoBookings, filters, offset],
-      queryFn: ({ signal }) => getDemoBookings(filters, offset, signal),
-      placeholderData: keepPreviousData,
-      enabled,
-    }),
-  );
+  return useQuery(demoBookingsQueryOptions(filters, offset, enabled));
 }

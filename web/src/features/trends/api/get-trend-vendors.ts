@@ -14,14 +14,17 @@ export function getTrendVendors(filters: TrendsFilters, analysis: TrendsAnalysis
   );
 }
 
+/**
+ * The vendors query under the trends key (an import or the sample removal refreshes it with the
+ * rest); the panel reads it and /trends asks for it ahead with the same key.
+ */
+export const trendVendorsQueryOptions = (filters: TrendsFilters, analysis: TrendsAnalysis) =>
+  queryOptions({
+    queryKey: [...queryKeys.trends, 'vendors', filters, vendorsAnalysisQuery(analysis)],
+    queryFn: ({ signal }) => getTrendVendors(filters, analysis, signal),
+    placeholderData: keepPreviousData,
+  });
+
 export function useTrendVendors(filters: TrendsFilters, analysis: TrendsAnalysis) {
-  const query = vendorsAnalysisQuery(analysis);
-  return useQuery(
-    queryOptions({
-      // Under the trends key: an import or the sample removal refreshes it with the rest.
-      queryKey: [...queryKeys.trends, 'vendors', filters, query],
-      queryFn: ({ signal }) => getTrendVendors(filters, analysis, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(trendVendorsQueryOptions(filters, analysis));
 }

@@ -1,6 +1,7 @@
 import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import type { Option } from '@/lib/options';
+import { noteKey, wasTyped } from '@/lib/typed-change';
 
 import { customDatesProblem, type CompareMode, type TrendsAnalysis } from '../api/analysis';
 import { CHANGE_RULE, TOO_FEW, TREND_MINIMUM } from '../change';
@@ -44,7 +45,8 @@ export function periodsText({ compare, rangeStart, rangeEnd, comparisonStart, co
 
 type CompareControlProps = {
   analysis: TrendsAnalysis;
-  onChange: (updates: Pick<TrendsAnalysis, 'compare' | 'compareStart' | 'compareEnd'>) => void;
+  /** `typed`: the change is a date typed by hand, which waits for its pause. */
+  onChange: (updates: Pick<TrendsAnalysis, 'compare' | 'compareStart' | 'compareEnd'>, typed?: boolean) => void;
   /** The periods the answer on screen compares, when it has them. */
   periods: ComparePeriods | null;
   /** The answer on screen: the comparison it holds, and whether its period has any days. */
@@ -102,8 +104,12 @@ export function CompareControl({ analysis, onChange, periods, answered }: Compar
               value={analysis.compareStart ?? ''}
               max={analysis.compareEnd}
               error={problem ?? undefined}
+              onKeyDown={noteKey}
               onChange={(event) =>
-                onChange({ compare: 'custom', compareStart: event.target.value || undefined, compareEnd: analysis.compareEnd })
+                onChange(
+                  { compare: 'custom', compareStart: event.target.value || undefined, compareEnd: analysis.compareEnd },
+                  wasTyped(event),
+                )
               }
             />
             <TextField
@@ -113,8 +119,12 @@ export function CompareControl({ analysis, onChange, periods, answered }: Compar
               value={analysis.compareEnd ?? ''}
               min={analysis.compareStart}
               aria-invalid={problem ? true : undefined}
+              onKeyDown={noteKey}
               onChange={(event) =>
-                onChange({ compare: 'custom', compareStart: analysis.compareStart, compareEnd: event.target.value || undefined })
+                onChange(
+                  { compare: 'custom', compareStart: analysis.compareStart, compareEnd: event.target.value || undefined },
+                  wasTyped(event),
+                )
               }
             />
           </>

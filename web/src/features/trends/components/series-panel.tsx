@@ -12,8 +12,20 @@ import { DownloadCsvButton } from './download-csv-button';
 import { DownloadPngButton } from './download-png-button';
 import { Panel } from './panel';
 
-// uPlot is only needed here: load it with the chart, not with the app.
-const BookingsPerDayChart = lazy(() => import('./bookings-per-day-chart').then((module) => ({ default: module.BookingsPerDayChart })));
+// uPlot is only needed here: it comes in a chunk of its own, not with the app. That chunk is asked
+// for as soon as this module loads (with /trends' code), not when the first answer is drawn: once
+// it is here the chart renders without suspending, as React holds a revealed fallback for up to
+// 300 ms (issue 81: it was most of the time from a click to /trends' chart on screen).
+type Chart = (typeof import('./bookings-per-day-chart'))['BookingsPerDayChart'];
+let loadedChart: Chart | null = null;
+const chartModule = import('./bookings-per-day-chart').then((module) => (loadedChart = module.BookingsPerDayChart));
+chartModule.catch(() => undefined); // A failed load is told by the lazy chart's own rejection.
+const LazyChart = lazy(() => chartModule.then((component) => ({ default: component })));
+
+function BookingsPerDayChart(props: Parameters<Chart>[0]) {
+  const Loaded = loadedChart;
+  return Loaded ? <Loaded {...props} /> : <LazyChart {...props} />;
+}
 
 const granularityOptions: ReadonlyArray<Option<Granularity>> = [
   { value: 'day', label: 'Day' },

@@ -3,6 +3,7 @@ import { SelectField } from '@/components/ui/select-field';
 import { TextField } from '@/components/ui/text-field';
 import { firmSizeOptions } from '@/lib/firm-options';
 import { labelOf } from '@/lib/options';
+import { noteKey, wasTyped } from '@/lib/typed-change';
 import { stateName } from '@/lib/us-states';
 
 import { filterNames, isDateRangeInverted, type TrendsFilters } from '../api/filters';
@@ -14,7 +15,8 @@ export const DATE_ORDER_MESSAGE = 'The From date must be on or before the To dat
 
 type TrendsFilterBarProps = {
   filters: TrendsFilters;
-  onChange: (updates: Partial<TrendsFilters>) => void;
+  /** `typed`: the change is a date typed by hand, which waits for its pause. */
+  onChange: (updates: Partial<TrendsFilters>, typed?: boolean) => void;
   onReset: () => void;
 };
 
@@ -59,7 +61,8 @@ export function TrendsFilterBar({ filters, onChange, onReset }: TrendsFilterBarP
           value={filters.start ?? ''}
           max={filters.end}
           error={inverted ? DATE_ORDER_MESSAGE : undefined}
-          onChange={(event) => onChange({ start: event.target.value || undefined })}
+          onKeyDown={noteKey}
+          onChange={(event) => onChange({ start: event.target.value || undefined }, wasTyped(event))}
         />
         <TextField
           label="To"
@@ -67,7 +70,8 @@ export function TrendsFilterBar({ filters, onChange, onReset }: TrendsFilterBarP
           value={filters.end ?? ''}
           min={filters.start}
           aria-invalid={inverted || undefined}
-          onChange={(event) => onChange({ end: event.target.value || undefined })}
+          onKeyDown={noteKey}
+          onChange={(event) => onChange({ end: event.target.value || undefined }, wasTyped(event))}
         />
         <div className="flex items-end">
           <Button variant="outline" className="w-full" onClick={onReset} disabled={!anyFilter}>

@@ -237,7 +237,7 @@ describe('TrendsPage', () => {
     expect(location.history.at(-1)).toBe('/trends?page=3');
   });
 
-  test('sends the chosen filters after the debounce, and Reset clears them', async () => {
+  test('sends a chosen filter at once and the ones that follow within 300 ms together, and Reset clears them', async () => {
     const { requests, location } = setup();
     await screen.findByText('Total Demos');
     expect(screen.getByRole('option', { name: 'All States' })).toBeTruthy();
@@ -245,13 +245,49 @@ describe('TrendsPage', () => {
     await userEvent.selectOptions(screen.getByLabelText('State'), 'Texas');
     await userEvent.selectOptions(screen.getByLabelText('Firm Size'), '6-20');
     expect(location.history.at(-1)).toBe('/trends?state=TX&firmSize=E6_20');
-    await waitFor(() => expect(requests('/api/trends').at(-1)?.toString()).toBe('state=TX&firmSize=E6_20'), { timeout: 2000 });
-    // Only the settled filters were asked for: none for the state alone.
-    expect(requests('/api/trends').map((q) => q.toString())).toEqual(['', 'state=TX&firmSize=E6_20']);
+    // The state is asked for at once; the firm size, picked within 300 ms, joins one trailing call.
+    const shown = () => requests('/api/trends').filter((q) => !q.has('granularity'));
+    await waitFor(() => expect(shown().at(-1)?.toString()).toBe('state=TX&firmSize=E6_20'), { timeout: 2000 });
+    expect(shown().map((q) => q.toString())).toEqual(['', 'state=TX', 'state=TX&firmSize=E6_20']);
+    // Once answered, the week and month series of the same filters are asked for ahead.
+    await waitFor(() =>
+      expect(requests('/api/trends').map((q) => q.toString())).toEqual(
+        expect.arrayContaining(['state=TX&firmSize=E6_20&granularity=week', 'state=TX&firmSize=E6_20&granularity=month']),
+      ),
+    );
 
     await userEvent.click(screen.getByRole('button', { name: 'Reset' }));
     expect(location.history.at(-1)).toBe('/trends');
     expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('');
+  });
+
+  test('a date typed by hand waits for its pause; a picked date applies at once', async () => {
+    const { requests } = setup();
+    await screen.findByText('Total Demos');
+    const from = screen.getByLabelText('From');
+    const asked = (start: string) => requests('/api/trends').some((q) => q.get('start') === start && !q.has('granularity'));
+    // Picked (no key pressed in the field): asked for straight away.
+    fireEvent.change(from, { target: { value: '2026-01-05' } });
+    await waitFor(() => expect(asked('2026-01-05')).toBe(true), { timeout: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    // Typed: a key in the field, then the change; nothing is asked for until the pause.
+    fireEvent.keyDown(from, { key: '7' });
+    fireEvent.change(from, { target: { value: '2026-01-07' } });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(asked('2026-01-07')).toBe(false);
+    await waitFor(() => expect(asked('2026-01-07')).toBe(true), { timeout: 1000 });
+  });
+
+  test("the focus on the vendors' Category asks ahead for the likely categories' vendors", async () => {
+    const { requests } = setup();
+    const panel = await screen.findByRole('region', { name: 'Top Vendors' });
+    await waitFor(() => expect(requests('/api/trends/vendors')).toHaveLength(1));
+    fireEvent.focus(within(panel).getByLabelText('Category'));
+    await waitFor(() => expect(requests('/api/trends/vendors').map((q) => q.get('categoryId'))).toEqual([null, '7']));
+    // Picked, its answer is the one asked ahead: no second call.
+    fireEvent.change(within(panel).getByLabelText('Category'), { target: { value: '7' } });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests('/api/trends/vendors')).toHaveLength(2);
   });
 
   test('refuses a From date after the To date with a clear message', async () => {
@@ -505,8 +541,12 @@ describe('TrendsPage', () => {
 
     await userEvent.click(await screen.findByRole('radio', { name: 'Week' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Stack by category' }));
-    await waitFor(() => expect(requests('/api/trends').at(-1)?.get('stackBy')).toBe('category'));
-    expect(requests('/api/trends').at(-1)?.get('granularity')).toBe('week');
+    // (The last call may be one asked ahead, for another bucket size: look for the one shown.)
+    await waitFor(() =>
+      expect(requests('/api/trends').some((query) => query.get('stackBy') === 'category' && query.get('granularity') === 'week')).toBe(
+        true,
+      ),
+    );
 
     fireEvent.change(within(screen.getByRole('region', { name: 'Top Vendors' })).getByLabelText('Category'), { target: { value: '7' } });
     await waitFor(() => expect(requests('/api/trends/vendors').at(-1)?.get('categoryId')).toBe('7'));

@@ -10,10 +10,11 @@ import { questionnairePath } from '@/config/links';
 import type { Trends } from '@/lib/api/types';
 import { useUser } from '@/lib/auth';
 import { categoriesQueryOptions, findCategoryByName, useCategories } from '@/lib/categories';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useCoalescedValue } from '@/lib/use-coalesced-value';
 import { usePageParams } from '@/lib/use-page-params';
 
 import { parseAnalysis, type TrendsAnalysis } from '../api/analysis';
+import { askAheadCategoryVendors, askAheadOtherGranularities } from '../api/ask-ahead';
 import { demoBookingsCsvUrl, trendsCsvUrl, trendVendorsCsvUrl } from '../api/csv-urls';
 import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilters } from '../api/filters';
 import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
@@ -89,13 +90,15 @@ export function TrendsPage() {
   const [drilledState, setDrilledState] = useState<string | null>(null);
   const isAdmin = useUser().data?.isAdmin ?? false;
 
-  // Queries follow the filters 300 ms after they stop changing; an inverted range keeps the last
-  // valid filters on screen while the bar says what is wrong.
-  const debounced = useDebouncedValue(filters, 300);
-  const lastValid = useRef<TrendsFilters>(debounced);
-  if (!isDateRangeInverted(debounced)) lastValid.current = debounced;
+  // Queries follow a change at once, and the changes that follow it within 300 ms together, 300 ms
+  // after the last (issue 81); a date typed by hand waits for its pause. An inverted range keeps the
+  // last valid filters on screen while the bar says what is wrong.
+  const [typed, setTyped] = useState(false);
+  const coalesced = useCoalescedValue(filters, { delayMs: 300, waitForPause: typed });
+  const lastValid = useRef<TrendsFilters>(coalesced);
+  if (!isDateRangeInverted(coalesced)) lastValid.current = coalesced;
   const applied = lastValid.current;
-  const appliedAnalysis = useDebouncedValue(analysis, 300);
+  const appliedAnalysis = useCoalescedValue(analysis, { delayMs: 300, waitForPause: typed });
 
   const offset = (page - 1) * BOOKINGS_PAGE_SIZE;
   const trends = useTrends(applied, appliedAnalysis);
@@ -112,8 +115,20 @@ export function TrendsPage() {
   }, [total, offset, setParams]);
   const share = trends.data;
 
-  const changeFilters = (updates: Partial<TrendsFilters>) => setParams({ ...updates, page: undefined }, { replace: true });
-  const changeAnalysis = (updates: Partial<TrendsAnalysis>) => setParams(updates, { replace: true });
+  // Once the answer on screen is in, the likely next step is asked for ahead: the other bucket sizes.
+  const answered = trends.isSuccess && !trends.isPlaceholderData && !trends.isFetching;
+  useEffect(() => {
+    if (answered) askAheadOtherGranularities(queryClient, applied, appliedAnalysis);
+  }, [answered, queryClient, applied, appliedAnalysis]);
+
+  const changeFilters = (updates: Partial<TrendsFilters>, typedByHand = false) => {
+    setTyped(typedByHand);
+    setParams({ ...updates, page: undefined }, { replace: true });
+  };
+  const changeAnalysis = (updates: Partial<TrendsAnalysis>, typedByHand = false) => {
+    setTyped(typedByHand);
+    setParams(updates, { replace: true });
+  };
   const answer = trends.data ? comparisonOf(trends.data) : null;
   // The summary and the category bars paint first; the series, vendors, bookings and map panels
   // follow in a render of their own, so the first figures do not wait for the whole page.
@@ -157,7 +172,14 @@ export function TrendsPage() {
         }
       />
       {share && share.sampleCount > 0 ? <SampleDataBanner sampleCount={share.sampleCount} total={share.total} isAdmin={isAdmin} /> : null}
-      <TrendsFilterBar filters={filters} onChange={changeFilters} onReset={() => setParams(resetParams, { replace: true })} />
+      <TrendsFilterBar
+        filters={filters}
+        onChange={changeFilters}
+        onReset={() => {
+          setTyped(false);
+          setParams(resetParams, { replace: true });
+        }}
+      />
       <CompareControl
         analysis={analysis}
         onChange={changeAnalysis}
@@ -235,6 +257,7 @@ export function TrendsPage() {
               <VendorsPanel
                 categoryId={analysis.categoryId}
                 onCategory={(categoryId) => changeAnalysis({ categoryId })}
+                onAskAhead={(categoryIds) => askAheadCategoryVendors(queryClient, applied, appliedAnalysis, categoryIds)}
                 catalog={catalog.data ?? []}
                 categoryCounts={trends.data.categoryCounts}
                 vendors={vendors}

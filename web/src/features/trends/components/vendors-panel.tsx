@@ -41,9 +41,14 @@ export function categoryChoices(catalog: readonly Category[], counts: Trends['ca
   }));
 }
 
+/** How many of the picker's first categories have their vendors asked for ahead. */
+const ASK_AHEAD_CATEGORIES = 6;
+
 type VendorsPanelProps = {
   categoryId: number | undefined;
   onCategory: (categoryId: number | undefined) => void;
+  /** The pointer rests on the picker or the focus lands on it: the categories likely picked next. */
+  onAskAhead?: (categoryIds: number[]) => void;
   catalog: readonly Category[];
   categoryCounts: Trends['categoryCounts'];
   vendors: { data: TrendVendors | undefined; isPending: boolean; isFetching: boolean; error: Error | null };
@@ -57,7 +62,16 @@ type VendorsPanelProps = {
  * none is chosen), each one's share, its bookings in the comparison period and the change; a
  * catalog vendor's name opens its profile.
  */
-export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, vendors, compared, csvUrl }: VendorsPanelProps) {
+export function VendorsPanel({
+  categoryId,
+  onCategory,
+  onAskAhead,
+  catalog,
+  categoryCounts,
+  vendors,
+  compared,
+  csvUrl,
+}: VendorsPanelProps) {
   const data = vendors.data;
   const categoryName = data?.category ? data.category.label : null;
   const choices = categoryChoices(catalog, categoryCounts);
@@ -65,6 +79,8 @@ export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, 
   if (categoryId !== undefined && !choices.some((choice) => choice.value === String(categoryId))) {
     choices.unshift({ value: String(categoryId), label: categoryName ?? `Category ${categoryId}` });
   }
+  // The most booked categories are the likely picks: their vendors are asked for ahead.
+  const askAhead = () => onAskAhead?.(choices.slice(0, ASK_AHEAD_CATEGORIES).map((choice) => Number(choice.value)));
   const description = data
     ? categoryName
       ? `Vendors of ${categoryName} by bookings: ${formatCount(data.vendorCount)} ${data.vendorCount === 1 ? 'vendor' : 'vendors'}, ${formatCount(data.total)} bookings.`
@@ -84,6 +100,8 @@ export function VendorsPanel({ categoryId, onCategory, catalog, categoryCounts, 
         options={choices}
         value={categoryId !== undefined ? String(categoryId) : ''}
         onChange={(event) => onCategory(event.target.value ? Number(event.target.value) : undefined)}
+        onPointerEnter={askAhead}
+        onFocus={askAhead}
       />
       {vendors.error ? (
         <Alert>Could not load the vendors: {vendors.error.message}</Alert>
