@@ -193,13 +193,22 @@ pub(super) fn get<K: Key, V: DeserializeOwned>(
     table: &Table<K, V>,
     key: K,
 ) -> Result<Option<V>> {
+    keyed_value(tx, table, key, "SELECT value FROM {table} WHERE {key}")
+}
+
+/// Runs `sql` (`{table}` and `{key}` filled in: the table and a match of the whole key) with the
+/// key's parts bound, and answers the one `value` it returns, if any.
+fn keyed_value<K: Key, V: DeserializeOwned>(
+    tx: &mut PgTx,
+    table: &Table<K, V>,
+    key: K,
+    sql: &str,
+) -> Result<Option<V>> {
     ensure(tx, table)?;
     let store = tx.store();
-    let sql = format!(
-        "SELECT value FROM {} WHERE {}",
-        quoted(table.name),
-        clause(table.key_columns, 1)
-    );
+    let sql = sql
+        .replace("{table}", &quoted(table.name))
+        .replace("{key}", &clause(table.key_columns, 1));
     let mut query = sqlx::query_scalar::<_, serde_json::Value>(sqlx::AssertSqlSafe(sql));
     for p in key.parts() {
         query = query.bind(part(p));
@@ -316,21 +325,12 @@ pub(super) fn remove<K: Key, V: DeserializeOwned>(
     table: &Table<K, V>,
     key: K,
 ) -> Result<Option<V>> {
-    ensure(tx, table)?;
-    let store = tx.store();
-    let sql = format!(
-        "DELETE FROM {} WHERE {} RETURNING value",
-        quoted(table.name),
-        clause(table.key_columns, 1)
-    );
-    let mut query = sqlx::query_scalar::<_, serde_json::Value>(sqlx::AssertSqlSafe(sql));
-    for p in key.parts() {
-        query = query.bind(part(p));
-    }
-    match store.run(query.fetch_optional(tx.conn()?))? {
-        Some(json) => Ok(Some(value_of(table.name, json)?)),
-        None => Ok(None),
-    }
+    keyed_value(
+        tx,
+        table,
+        key,
+        "DELETE FROM {table} WHERE {key} RETURNING value",
+    )
 }
 
 pub(super) fn next_id<K: Key, V>(tx: &mut PgTx, table: &Table<K, V>) -> Result<u64> {
