@@ -219,10 +219,11 @@ test('a fresh launch says its bookings are samples, and an admin removes them fo
   await shots('trends-sample-remove-dialog');
   await dialog.getByRole('button', { name: 'Remove sample data' }).click();
 
+  // Removing 50,000 bookings is real work for a debug build beside another browser test.
   await page
     .getByRole('region', { name: /Notifications/ })
     .getByText('Sample data removed', { exact: true })
-    .waitFor();
+    .waitFor({ timeout: 30_000 });
   await banner.waitFor({ state: 'detached' });
   await card('Total Demos').getByText('0', { exact: true }).waitFor();
   await page.getByText('No data available').waitFor();
