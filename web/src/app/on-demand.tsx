@@ -26,6 +26,26 @@ export function onDemand<M>(load: () => Promise<M>, pick: (module: M) => Compone
   return Object.assign(Screen, { preload: () => fetchModule().then(() => undefined) });
 }
 
+/**
+ * A screen on demand that reads the server through the query cache: the cache's code (TanStack
+ * Query, lib/query-root.tsx) arrives alongside the screen's, in parallel, and wraps it.
+ */
+export function onDemandWithCache<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): OnDemandScreen {
+  return onDemand(
+    () => Promise.all([load(), import('@/lib/query-root')]),
+    ([module, { QueryRoot }]) => {
+      const Loaded = pick(module);
+      return function WithCache() {
+        return (
+          <QueryRoot>
+            <Loaded />
+          </QueryRoot>
+        );
+      };
+    },
+  );
+}
+
 export const loading = (
   <div className="flex justify-center py-16">
     <Spinner label="Loading..." />
