@@ -10,9 +10,10 @@ import { startServer, type TestServer } from './support/server';
 // sees: its JavaScript must stay small, with every signed-in screen arriving on demand. Measured as
 // served, gzip-compressed.
 
-// 91 since the vendor's four public screens joined the router (issue 47): 90.2 kB measured with
-// them in one on-demand chunk.
-const LIMIT_KB = 91;
+// In KiB (1,024 bytes): 85 since issue 81, when the query cache's code (TanStack Query) moved out
+// of the first screen (the sign-in screen asks the server itself): 90.4 KiB (92,536 bytes) before,
+// 81.1 KiB (83,041) after.
+const LIMIT_KB = 85;
 
 let server: TestServer;
 let browser: TestBrowser;
@@ -77,7 +78,7 @@ test('a new install opens on sign-up, which says the first account runs the inst
   expect(await page.getByRole('note').count()).toBe(0);
 });
 
-test(`the sign-in screen loads at most ${LIMIT_KB} kB of JavaScript`, async () => {
+test(`the sign-in screen loads at most ${LIMIT_KB} KiB of JavaScript`, async () => {
   const scripts = new Set<string>();
   browser.page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.add(response.url());
@@ -91,8 +92,8 @@ test(`the sign-in screen loads at most ${LIMIT_KB} kB of JavaScript`, async () =
 
   const sizes = await Promise.all([...scripts].map(gzipBytes));
   const total = sizes.reduce((a, b) => a + b, 0) / 1024;
-  console.log(`sign-in screen JavaScript: ${total.toFixed(1)} kB gzip in ${scripts.size} files`);
+  console.log(`sign-in screen JavaScript: ${total.toFixed(1)} KiB gzip in ${scripts.size} files`);
   expect(scripts.size).toBeGreaterThan(0);
-  expect([...scripts].some((u) => /signed-in-app|trends-page|bookings-per-day-chart/.test(u))).toBe(false);
+  expect([...scripts].some((u) => /signed-in-app|trends-page|bookings-per-day-chart|query-root/.test(u))).toBe(false);
   expect(total).toBeLessThanOrEqual(LIMIT_KB);
 });

@@ -333,6 +333,35 @@ test('dismiss with its toast', async () => {
   }
 });
 
+test('proposing a decision', async () => {
+  // Five categories, each with a vendor on the shortlist: one decision each, from the click on
+  // Propose to the decision's screen with its approvals.
+  const list = (await (await page.request.get('/api/profile/category-adoption')).json()) as {
+    items: { category: { id: number; name: string; label?: string }; vendors: { id: number; name: string }[] }[];
+  };
+  const items = list.items.filter((i) => i.vendors.length > 0).slice(0, RUNS);
+  expect(items.length).toBe(RUNS);
+  for (const item of items) {
+    const res = await page.request.put(`/api/shortlist/${item.vendors[0]!.id}`, { data: { status: 'Demo held' } });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  for (const { category, vendors } of items) {
+    const vendor = vendors[0]!;
+    await page.goto(`/decisions/new?category=${category.id}`);
+    await page.getByRole('heading', { name: 'Propose a decision', level: 1 }).waitFor();
+    const chosen = page.getByLabel('Chosen vendor');
+    await chosen.waitFor();
+    await chosen.selectOption(String(vendor.id));
+    const reasons = page.getByLabel('Reasons');
+    if (!(await reasons.inputValue())) await reasons.fill(`${vendor.name} fits the firm.`);
+    await page.getByLabel('Annual cost (USD)').fill('12,000');
+    await page.getByLabel('Start date').fill('2026-03-01');
+    await still({ text: ['Propose a decision'] });
+    await click(page.getByRole('button', { name: 'Propose' }));
+    await settle('proposing a decision', { text: [`Decision: ${category.label ?? category.name}, ${vendor.name}`, 'Waiting'] });
+  }
+});
+
 test("onboarding's Continue", async () => {
   for (let run = 0; run < RUNS; run += 1) {
     await page.request.post('/api/auth/sign-out');

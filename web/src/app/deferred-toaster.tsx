@@ -1,6 +1,6 @@
 import { signal } from '@preact/signals-react';
 import { useSignals } from '@preact/signals-react/runtime';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 
 import { currentToast } from '@/components/ui/use-toast';
 
@@ -16,6 +16,7 @@ const toasterWanted = signal(false);
 const LazyToaster = onDemand(
   () => import('@/components/ui/toaster'),
   (m) => m.Toaster,
+  null,
 );
 
 /** Mounts the Toaster from now on (the signed-in app calls it when it mounts). */
@@ -28,9 +29,5 @@ export function useToaster() {
 export function DeferredToaster() {
   useSignals();
   if (!toasterWanted.value && !currentToast.value) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyToaster />
-    </Suspense>
-  );
+  return <LazyToaster />;
 }

@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 
-import { onDemand } from './on-demand';
+import { onDemandWithCache } from './on-demand';
 import type { Screen } from './screens';
 
 const vendorScreens = () => import('@/features/vendor-account/screens');
@@ -17,7 +17,7 @@ export const publicScreens: readonly Screen[] = [
     path: paths.auth.signUp,
     title: 'Create Account',
     access: 'public',
-    component: onDemand(
+    component: onDemandWithCache(
       () => import('@/features/auth/components/sign-up-page'),
       (m) => m.SignUpPage,
     ),
@@ -26,7 +26,7 @@ export const publicScreens: readonly Screen[] = [
     path: paths.auth.forgotPassword,
     title: 'Forgot your password?',
     access: 'public',
-    component: onDemand(
+    component: onDemandWithCache(
       () => import('@/features/auth/components/forgot-password-page'),
       (m) => m.ForgotPasswordPage,
     ),
@@ -35,7 +35,7 @@ export const publicScreens: readonly Screen[] = [
     path: paths.join,
     title: 'Join your firm',
     access: 'public',
-    component: onDemand(
+    component: onDemandWithCache(
       () => import('@/features/auth/components/join-page'),
       (m) => m.JoinPage,
     ),
@@ -44,7 +44,7 @@ export const publicScreens: readonly Screen[] = [
     path: paths.resetPassword,
     title: 'Set a new password',
     access: 'public',
-    component: onDemand(
+    component: onDemandWithCache(
       () => import('@/features/auth/components/reset-password-page'),
       (m) => m.ResetPasswordPage,
     ),
@@ -55,31 +55,31 @@ export const publicScreens: readonly Screen[] = [
     path: paths.vendor.home,
     title: 'Your listing',
     access: 'public',
-    component: onDemand(vendorScreens, (m) => m.VendorHomePage),
+    component: onDemandWithCache(vendorScreens, (m) => m.VendorHomePage),
   },
   {
     path: paths.vendor.claim,
     title: 'Claim your listing',
     access: 'public',
-    component: onDemand(vendorScreens, (m) => m.ClaimPage),
+    component: onDemandWithCache(vendorScreens, (m) => m.ClaimPage),
   },
   {
     path: paths.vendor.join,
     title: 'Keep your listing',
     access: 'public',
-    component: onDemand(vendorScreens, (m) => m.JoinPage),
+    component: onDemandWithCache(vendorScreens, (m) => m.JoinPage),
   },
   {
     path: paths.vendor.signIn,
     title: 'Vendor sign-in',
     access: 'public',
-    component: onDemand(vendorScreens, (m) => m.SignInPage),
+    component: onDemandWithCache(vendorScreens, (m) => m.SignInPage),
   },
   {
     path: paths.unsubscribe,
     title: 'Unsubscribe',
     access: 'public',
-    component: onDemand(
+    component: onDemandWithCache(
       () => import('@/features/notifications/components/unsubscribe-page'),
       (m) => m.UnsubscribePage,
     ),

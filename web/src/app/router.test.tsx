@@ -19,7 +19,8 @@ describe('the auth guard', () => {
     vi.stubGlobal('fetch', mockFetch({ 'GET /api/auth/me': { status: 401, body: { error: 'Please sign in' } } }).fetchMock);
     const { location } = renderWithProviders(<AppRouter />, { path: '/trends' });
     expect(screen.getByText('Loading...')).toBeTruthy();
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in?next=%2Ftrends'));
+    // The signed-in app's code and the query cache's load on demand: more than the default second.
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/auth/sign-in?next=%2Ftrends'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Welcome Back' })).toBeTruthy();
     expect(document.title).toBe('Welcome Back · Litstack');
   });

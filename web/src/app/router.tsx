@@ -1,13 +1,13 @@
 import { Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 
-import { loading, onDemand } from './on-demand';
+import { loading, onDemandWithCache } from './on-demand';
 import { publicScreens } from './public-screens';
 import { ScreenTitle } from './screen-title';
 
 // Every other path: a signed-in screen, or the not-found screen (the signed-in app tells them
 // apart by the registry, which arrives with it).
-const SignedInApp = onDemand(
+const SignedInApp = onDemandWithCache(
   () => import('./signed-in-app'),
   (m) => m.SignedInApp,
 );

@@ -3,7 +3,7 @@ import type { ComponentType } from 'react';
 
 import type { IconName } from '@/components/ui/icon';
 import { paths } from '@/config/paths';
-import { askAheadTrendsScreen } from '@/features/trends/api/ask-ahead';
+import { askAheadTrendsScreen, askForTrendsScreen } from '@/features/trends/api/ask-ahead';
 import { vendorEvidenceQueryOptions } from '@/features/vendor-profile/api/get-vendor-evidence';
 import { vendorProfileQueryOptions } from '@/features/vendor-profile/api/get-vendor-profile';
 import type { FirmRole, User } from '@/lib/api/types';
@@ -47,8 +47,11 @@ export type Screen = {
   component: ComponentType & { preload?: () => Promise<void> };
   /** Fetch its code soon after the first signed-in screen is up, so moving to it is instant. */
   preload?: boolean;
-  /** Ask for its data while its code loads (the screen then gets a loading boundary of its own). */
-  prefetch?: (params: Record<string, string | undefined>, queryClient: QueryClient) => void;
+  /**
+   * Ask for its data while its code loads (the screen then gets a loading boundary of its own),
+   * from the path's parameters and the address's query (`search`, without its `?`).
+   */
+  prefetch?: (params: Record<string, string | undefined>, queryClient: QueryClient, search: string) => void;
   /**
    * Ask for the data its sidebar link opens while a pointer rests on the link or the focus is on
    * it (issue 81): the screen then shows cached answers when the link is followed.
@@ -90,6 +93,7 @@ export const screens: readonly Screen[] = [
       (m) => m.TrendsPage,
     ),
     preload: true,
+    prefetch: (_params, queryClient, search) => askForTrendsScreen(queryClient, search),
     askAhead: askAheadTrendsScreen,
   },
   {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef } from 'react';
-import { Route, Switch, useLocation, useParams } from 'wouter';
+import { Route, Switch, useLocation, useParams, useSearch } from 'wouter';
 
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { RequireAuth } from '@/features/auth/components/require-auth';
@@ -20,11 +20,13 @@ import { appPathPattern } from './signed-in-paths';
  */
 function PrefetchingScreen({ screen }: { screen: Screen }) {
   const params = useParams();
+  // The address's query as the screen opens: its later changes (filters) are the screen's to ask for.
+  const search = useRef(useSearch());
   const queryClient = useQueryClient();
   const { prefetch, component: Component } = screen;
   const key = JSON.stringify(params);
   useEffect(() => {
-    prefetch?.(JSON.parse(key) as Record<string, string | undefined>, queryClient);
+    prefetch?.(JSON.parse(key) as Record<string, string | undefined>, queryClient, search.current);
   }, [prefetch, key, queryClient]);
   return (
     <Suspense fallback={loading}>

@@ -1,13 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { client, unwrap } from '@/lib/api-client';
-import type { SetupStatus } from '@/lib/api/types';
+import { getSetupStatus, setupStatusKey } from './get-setup-status';
 
-/** Whether the first sign-up must carry the one-time setup token the server printed. */
-export function getSetupStatus(): Promise<SetupStatus> {
-  return unwrap(client.GET('/api/auth/setup'));
-}
+export { getSetupStatus } from './get-setup-status';
 
 export function useSetupStatus() {
-  return useQuery({ queryKey: ['auth', 'setup'], queryFn: getSetupStatus });
+  return useQuery({ queryKey: setupStatusKey, queryFn: getSetupStatus });
 }

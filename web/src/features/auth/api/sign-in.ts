@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 
 import { client, unwrap } from '@/lib/api-client';
 import type { SignInAnswer, SignInRequest } from '@/lib/api/types';
+import { queryCacheRef } from '@/lib/query-cache-ref';
 import { queryKeys } from '@/lib/query-keys';
 
 export function signIn(input: SignInRequest): Promise<SignInAnswer> {
@@ -9,22 +10,21 @@ export function signIn(input: SignInRequest): Promise<SignInAnswer> {
 }
 
 /**
- * Signs in. `onSuccess` gets the second step's token when the account has two-step sign-in on
- * (no session yet), else nothing (signed in).
+ * The query cache the signed-in app will read: the one in place (a unit test's, or the app's once
+ * its code is here), else the app's, loaded now (the signed-in app needs it next anyway).
  */
-export function useSignIn({ onSuccess }: { onSuccess?: (mfaToken?: string) => void } = {}) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: signIn,
-    onSuccess: ({ user, mfaRequired, mfaToken }) => {
-      if (mfaRequired && mfaToken) {
-        onSuccess?.(mfaToken);
-        return;
-      }
-      // Seed the cache so the guard sees the user at once, then confirm with the server.
-      if (user) queryClient.setQueryData(queryKeys.me, user);
-      void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-      onSuccess?.();
-    },
-  });
+export async function signedInCache(inPlace: QueryClient | undefined): Promise<QueryClient> {
+  if (inPlace) return inPlace;
+  if (queryCacheRef.current) return queryCacheRef.current;
+  const { appQueryClient } = await import('@/lib/query-root');
+  return appQueryClient();
+}
+
+/**
+ * After a sign-in that started a session: seed the cache so the guard sees the user at once,
+ * then confirm with the server.
+ */
+export function rememberSignedIn(cache: QueryClient, user: SignInAnswer['user']) {
+  if (user) cache.setQueryData(queryKeys.me, user);
+  void cache.invalidateQueries({ queryKey: queryKeys.me });
 }

@@ -4,6 +4,8 @@ import { client, unwrap } from '@/lib/api-client';
 import type { SignUpRequest, UserEnvelope } from '@/lib/api/types';
 import { queryKeys } from '@/lib/query-keys';
 
+import { setupStatusKey } from './get-setup-status';
+
 export function signUp(input: SignUpRequest): Promise<UserEnvelope> {
   return unwrap(client.POST('/api/auth/sign-up', { body: input }));
 }
@@ -15,7 +17,7 @@ export function useSignUp({ onSuccess }: { onSuccess?: () => void } = {}) {
     onSuccess: ({ user }) => {
       queryClient.setQueryData(queryKeys.me, user);
       void queryClient.invalidateQueries({ queryKey: queryKeys.me });
-      void queryClient.invalidateQueries({ queryKey: ['auth', 'setup'] });
+      void queryClient.invalidateQueries({ queryKey: setupStatusKey });
       onSuccess?.();
     },
   });

@@ -1,5 +1,6 @@
 import { useSignals } from '@preact/signals-react/runtime';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useContext, useEffect, useState, type FormEvent } from 'react';
 import { Link, Redirect, useLocation, useSearch } from 'wouter';
 
 import { Alert } from '@/components/ui/alert';
@@ -10,13 +11,16 @@ import { Spinner } from '@/components/ui/spinner';
 import { TextField } from '@/components/ui/text-field';
 import { paths } from '@/config/paths';
 import { getErrorMessage } from '@/lib/api-client';
-import { useUser } from '@/lib/auth';
+import type { SignInAnswer } from '@/lib/api/types';
+import { getMe } from '@/lib/me';
+import { queryCacheRef } from '@/lib/query-cache-ref';
+import { queryKeys } from '@/lib/query-keys';
 import { signInNotice } from '@/lib/sign-in-notice';
 import { hasErrors } from '@/lib/validation';
 
 import { discoverSso, ssoStartUrl } from '../api/discover-sso';
-import { useSetupStatus } from '../api/setup-status';
-import { useSignIn } from '../api/sign-in';
+import { getSetupStatus, setupStatusKey } from '../api/get-setup-status';
+import { rememberSignedIn, signedInCache, signIn } from '../api/sign-in';
 import { returnPath } from '../return-path';
 import { validateSignIn, type SignInValues } from '../validation';
 
@@ -26,13 +30,56 @@ import { AuthLayout } from '@/components/auth-layout';
 // sign-in screen's first bundle stays small.
 // Only when the identity provider's sign-in came back refused (`?sso=<code>`).
 const SsoProblemAlert = lazy(() => import('./sso-problem-alert').then((module) => ({ default: module.SsoProblemAlert })));
-const MfaCodeStep = lazy(() => import('./mfa-code-step').then((module) => ({ default: module.MfaCodeStep })));
+// It reads through the query cache, whose code arrives with it.
+const MfaCodeStep = lazy(() =>
+  Promise.all([import('./mfa-code-step'), import('@/lib/query-root')]).then(([module, { QueryRoot }]) => ({
+    default: (props: Parameters<typeof module.MfaCodeStep>[0]) => (
+      <QueryRoot>
+        <module.MfaCodeStep {...props} />
+      </QueryRoot>
+    ),
+  })),
+);
+
+/**
+ * An answer the screen reads once when it opens: from the query cache when that already holds it
+ * (the app's, once its code is here), else asked for, and then kept there too. The sign-in screen
+ * loads without the query cache's code, so it asks the server itself.
+ */
+function useAnswer<T>(cache: QueryClient | undefined, key: readonly unknown[], ask: () => Promise<T>) {
+  const [answer, setAnswer] = useState<{ data?: T; isLoading: boolean }>(() => {
+    const cached = cache?.getQueryState<T>(key);
+    return cached?.status === 'success' && !cached.isInvalidated ? { data: cached.data, isLoading: false } : { isLoading: true };
+  });
+  const asking = answer.isLoading;
+  useEffect(() => {
+    if (!asking) return;
+    let live = true;
+    ask().then(
+      (data) => {
+        cache?.setQueryData(key, data);
+        if (live) setAnswer({ data, isLoading: false });
+      },
+      () => live && setAnswer({ isLoading: false }),
+    );
+    return () => {
+      live = false;
+    };
+    // Once, when the screen opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return answer;
+}
+
+/** The sign-in request's state, as a mutation's. */
+type Attempt = { isPending: boolean; error: unknown };
 
 export function SignInPage() {
   useSignals();
-  const me = useUser();
+  const cache = useContext(QueryClientContext) ?? queryCacheRef.current ?? undefined;
+  const me = useAnswer(cache, queryKeys.me, getMe);
   // "Forgot password?" only where the server mails reset links.
-  const setup = useSetupStatus();
+  const setup = useAnswer(cache, setupStatusKey, getSetupStatus);
   // Why the person is here (a session that ended, a password just set), shown until they sign in.
   const notice = signInNotice.value;
   const [, navigate] = useLocation();
@@ -50,12 +97,21 @@ export function SignInPage() {
     signInNotice.value = null;
     navigate(next);
   };
-  const signIn = useSignIn({
-    onSuccess: (token) => {
-      if (token) setMfaToken(token);
-      else signedIn();
-    },
-  });
+  const [attempt, setAttempt] = useState<Attempt>({ isPending: false, error: null });
+  const submit = (input: { email: string; password: string }) => {
+    setAttempt({ isPending: true, error: null });
+    signIn(input)
+      .then(async ({ user, mfaRequired, mfaToken: token }: SignInAnswer) => {
+        if (mfaRequired && token) {
+          setAttempt({ isPending: false, error: null });
+          setMfaToken(token);
+          return;
+        }
+        rememberSignedIn(await signedInCache(cache), user);
+        signedIn();
+      })
+      .catch((error: unknown) => setAttempt({ isPending: false, error }));
+  };
 
   if (me.isLoading) return <LoadingScreen />;
   if (me.data) return <Redirect to={next} replace />;
@@ -63,7 +119,7 @@ export function SignInPage() {
   if (setup.data?.noAccountYet) return <Redirect to={paths.auth.signUp} replace />;
 
   const errors = submitted ? validateSignIn(values) : {};
-  const pending = signIn.isPending;
+  const pending = attempt.isPending;
   const set = (field: keyof SignInValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
@@ -82,7 +138,7 @@ export function SignInPage() {
     event.preventDefault();
     setSubmitted(true);
     if (hasErrors(validateSignIn(values))) return;
-    signIn.mutate({ email: values.email.trim(), password: values.password });
+    submit({ email: values.email.trim(), password: values.password });
   };
 
   return (
@@ -108,20 +164,20 @@ export function SignInPage() {
             onSignedIn={signedIn}
             onStartOver={() => {
               setMfaToken(null);
-              signIn.reset();
+              setAttempt({ isPending: false, error: null });
               setValues((current) => ({ ...current, password: '' }));
             }}
           />
         </Suspense>
       ) : (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          {notice && !signIn.isError ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
-          {ssoError && !signIn.isError ? (
+          {notice && !attempt.error ? <Notice tone={notice.kind}>{notice.text}</Notice> : null}
+          {ssoError && !attempt.error ? (
             <Suspense fallback={null}>
               <SsoProblemAlert code={ssoError} />
             </Suspense>
           ) : null}
-          {signIn.isError ? <Alert>{getErrorMessage(signIn.error, 'Failed to sign in')}</Alert> : null}
+          {attempt.error ? <Alert>{getErrorMessage(attempt.error, 'Failed to sign in')}</Alert> : null}
           <TextField
             label="Email"
             type="email"

@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 
-import type { Granularity, TrendsAnalysis } from './analysis';
-import type { TrendsFilters } from './filters';
-import { demoBookingsQueryOptions } from './get-demo-bookings';
+import { categoriesQueryOptions } from '@/lib/categories';
+
+import { parseAnalysis, type Granularity, type TrendsAnalysis } from './analysis';
+import { filtersFrom, isDateRangeInverted, type TrendsFilters } from './filters';
+import { BOOKINGS_PAGE_SIZE, demoBookingsQueryOptions, pageFrom } from './get-demo-bookings';
 import { filterOptionsQueryOptions } from './get-filter-options';
 import { trendsQueryOptions } from './get-trends';
 import { trendVendorsQueryOptions } from './get-trend-vendors';
@@ -47,4 +49,23 @@ export function askAheadTrendsScreen(queryClient: QueryClient) {
   void queryClient.prefetchQuery(trendVendorsQueryOptions(none, {}));
   void queryClient.prefetchQuery(demoBookingsQueryOptions(none, 0));
   void queryClient.prefetchQuery(filterOptionsQueryOptions(undefined));
+}
+
+/**
+ * Asks for what /trends shows first under the address's filters (`search`, as the screen reads
+ * it), with the keys the screen reads: the figures, the vendors, the page of bookings, the filter
+ * choices and the categories. Called while the screen's code loads (on a full load, while all the
+ * app's code does), so the answers are in, or on their way, when it first renders.
+ */
+export function askForTrendsScreen(queryClient: QueryClient, search: string) {
+  const params = new URLSearchParams(search);
+  const get = (name: string) => params.get(name) || undefined;
+  const filters = filtersFrom(get);
+  if (isDateRangeInverted(filters)) return; // The screen says what is wrong and asks nothing.
+  const analysis = parseAnalysis(get);
+  void queryClient.prefetchQuery(trendsQueryOptions(filters, analysis));
+  void queryClient.prefetchQuery(trendVendorsQueryOptions(filters, analysis));
+  void queryClient.prefetchQuery(demoBookingsQueryOptions(filters, (pageFrom(get) - 1) * BOOKINGS_PAGE_SIZE));
+  void queryClient.prefetchQuery(filterOptionsQueryOptions(filters.includeSample));
+  void queryClient.prefetchQuery(categoriesQueryOptions());
 }

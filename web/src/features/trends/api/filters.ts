@@ -42,3 +42,17 @@ export function parseIncludeSample(raw: string | undefined | null): boolean | un
 export function isDateRangeInverted(filters: Pick<TrendsFilters, 'start' | 'end'>): boolean {
   return Boolean(filters.start && filters.end && filters.start > filters.end);
 }
+
+/**
+ * The filters an address names (absent ones left out, so equal filters make equal query keys):
+ * the screen reads them, and a full load asks for its answers with them while the code loads.
+ */
+export function filtersFrom(get: (name: string) => string | undefined): TrendsFilters {
+  const filters: TrendsFilters = {};
+  for (const name of filterNames) {
+    const value = get(name);
+    if (value) filters[name] = value;
+  }
+  const includeSample = parseIncludeSample(get('includeSample'));
+  return includeSample === undefined ? filters : { ...filters, includeSample };
+}

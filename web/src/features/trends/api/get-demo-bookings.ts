@@ -18,6 +18,11 @@ export function getDemoBookings(filters: TrendsFilters, offset: number, signal?:
   );
 }
 
+/** The page of bookings an address names (`page=`, from 1). */
+export function pageFrom(get: (name: string) => string | undefined): number {
+  return Math.max(1, Number.parseInt(get('page') ?? '1', 10) || 1);
+}
+
 /** A page of the recent bookings: the table reads it, /trends' sidebar link asks for it ahead. */
 export const demoBookingsQueryOptions = (filters: TrendsFilters, offset: number, enabled = true) =>
   queryOptions({

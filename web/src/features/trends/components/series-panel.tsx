@@ -1,8 +1,9 @@
-import { lazy, Suspense, useRef } from 'react';
+import { useRef } from 'react';
 
 import { ChoiceGroup } from '@/components/ui/choice-group';
 import { Spinner } from '@/components/ui/spinner';
 import { chartFileName } from '@/lib/download';
+import { onDemandComponent } from '@/lib/on-demand-component';
 import type { Option } from '@/lib/options';
 
 import type { Granularity } from '../api/analysis';
@@ -13,19 +14,15 @@ import { DownloadPngButton } from './download-png-button';
 import { Panel } from './panel';
 
 // uPlot is only needed here: it comes in a chunk of its own, not with the app. That chunk is asked
-// for as soon as this module loads (with /trends' code), not when the first answer is drawn: once
-// it is here the chart renders without suspending, as React holds a revealed fallback for up to
-// 300 ms (issue 81: it was most of the time from a click to /trends' chart on screen).
-type Chart = (typeof import('./bookings-per-day-chart'))['BookingsPerDayChart'];
-let loadedChart: Chart | null = null;
-const chartModule = import('./bookings-per-day-chart').then((module) => (loadedChart = module.BookingsPerDayChart));
-chartModule.catch(() => undefined); // A failed load is told by the lazy chart's own rejection.
-const LazyChart = lazy(() => chartModule.then((component) => ({ default: component })));
-
-function BookingsPerDayChart(props: Parameters<Chart>[0]) {
-  const Loaded = loadedChart;
-  return Loaded ? <Loaded {...props} /> : <LazyChart {...props} />;
-}
+// for as soon as this module loads (with /trends' code), not when the first answer is drawn, and
+// the chart follows it without suspending, as React holds a revealed fallback for at least 300 ms
+// (issue 81: it was most of the time from a click to /trends' chart on screen).
+const BookingsPerDayChart = onDemandComponent(
+  () => import('./bookings-per-day-chart'),
+  (module) => module.BookingsPerDayChart,
+  <Spinner label="Loading chart..." />,
+);
+BookingsPerDayChart.preload().catch(() => undefined); // A failed load is told when the chart is shown.
 
 const granularityOptions: ReadonlyArray<Option<Granularity>> = [
   { value: 'day', label: 'Day' },
@@ -111,15 +108,13 @@ export function SeriesPanel({
         </label>
       </div>
       <div ref={chartBox}>
-        <Suspense fallback={<Spinner label="Loading chart..." />}>
-          <BookingsPerDayChart
-            series={series}
-            granularity={granularity}
-            stacks={stacked ? stacks : null}
-            comparison={comparison}
-            comparisonLabel={comparisonLabel}
-          />
-        </Suspense>
+        <BookingsPerDayChart
+          series={series}
+          granularity={granularity}
+          stacks={stacked ? stacks : null}
+          comparison={comparison}
+          comparisonLabel={comparisonLabel}
+        />
       </div>
     </Panel>
   );

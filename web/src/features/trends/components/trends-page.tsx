@@ -16,8 +16,8 @@ import { usePageParams } from '@/lib/use-page-params';
 import { parseAnalysis, type TrendsAnalysis } from '../api/analysis';
 import { askAheadCategoryVendors, askAheadOtherGranularities } from '../api/ask-ahead';
 import { demoBookingsCsvUrl, trendsCsvUrl, trendVendorsCsvUrl } from '../api/csv-urls';
-import { filterNames, isDateRangeInverted, parseIncludeSample, type TrendsFilters } from '../api/filters';
-import { BOOKINGS_PAGE_SIZE, useDemoBookings } from '../api/get-demo-bookings';
+import { filtersFrom, isDateRangeInverted, type TrendsFilters } from '../api/filters';
+import { BOOKINGS_PAGE_SIZE, pageFrom, useDemoBookings } from '../api/get-demo-bookings';
 import { useTrends } from '../api/get-trends';
 import { useTrendVendors } from '../api/get-trend-vendors';
 
@@ -44,14 +44,12 @@ function useFilterParams() {
   const firmSize = get('firmSize');
   const start = get('start');
   const end = get('end');
-  const includeSample = parseIncludeSample(get('includeSample'));
-  const filters = useMemo<TrendsFilters>(() => {
-    const all: TrendsFilters = { dma, state, firmSize, start, end };
-    // Leave absent filters out, so equal filters make equal query keys.
-    const set: TrendsFilters = Object.fromEntries(filterNames.filter((name) => all[name]).map((name) => [name, all[name]]));
-    return includeSample === undefined ? set : { ...set, includeSample };
-  }, [dma, state, firmSize, start, end, includeSample]);
-  const page = Math.max(1, Number.parseInt(get('page') ?? '1', 10) || 1);
+  const includeSample = get('includeSample');
+  const filters = useMemo<TrendsFilters>(
+    () => filtersFrom((name) => ({ dma, state, firmSize, start, end, includeSample })[name]),
+    [dma, state, firmSize, start, end, includeSample],
+  );
+  const page = pageFrom(get);
   const compare = get('compare');
   const compareStart = get('compareStart');
   const compareEnd = get('compareEnd');
