@@ -127,9 +127,9 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "every claimed email domain: a single sign-on sign-in finds the firm by the email's domain",
     ),
     (
-        "FROM demo_dates d WHERE d.demo_on BETWEEN $1 AND $2",
-        "the demos due a follow-up, every firm's: the clock's task then writes each in the demo's \
-         firm",
+        "FROM demo_dates WHERE ((value->>'day')::bigint) BETWEEN $1 AND $2",
+        "the demos due a follow-up, every firm's, through the index by day: the clock's task then \
+         writes each in the demo's firm",
     ),
 ];
 

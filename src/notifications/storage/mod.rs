@@ -59,6 +59,17 @@ pub async fn deliver_pg(conn: &mut sqlx::PgConnection, d: &Delivery) -> Result<(
     postgres::deliver_in(conn, d).await
 }
 
+/// Writes `d` in the cause's transaction, on either backend (`deliver_file`, `deliver_pg`).
+pub fn deliver_in(tx: &mut crate::platform::store::WriteTx, d: &Delivery) -> Result<()> {
+    match tx {
+        crate::platform::store::WriteTx::File(txn) => file::deliver_in(txn, d),
+        crate::platform::store::WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(postgres::deliver_in(tx.conn()?, d))
+        }
+    }
+}
+
 /// Ends the notices of `kind` about one subject (named by their in-app `link`) for `users`, in
 /// the cause's transaction: each is read, and says how it ended (`body`), so no bell keeps asking
 /// for what was decided.

@@ -1,27 +1,47 @@
-//! The shortlist's storage, in either backend: one record per (firm id, vendor id), and the
-//! entries taken off it, kept for their Undo (`Removed`, one per (firm id, vendor id)). Every
-//! function takes the firm id, so no call can reach another firm's entries; `load_all` is only
-//! for the aggregate outcomes.
+//! The shortlist's storage, written once over the storage seam (`store::seam`): one entry per
+//! (firm id, vendor id) in `ENTRIES`, and the entries taken off it, kept for their Undo
+//! (`REMOVED`, one per (firm id, vendor id)). Every function takes the firm id, so no call can
+//! reach another firm's entries; `load_all` is only for the aggregate outcomes.
+//!
+//! What carried over: on redb the tables and their bincode values are the ones of before the
+//! seam, so an existing file opens unchanged (the index of entries by vendor is built at the
+//! first write that meets a file without it); on PostgreSQL migration 0043 moved the rows of the
+//! former typed tables into the seam's layout.
 
 pub mod demos;
 mod export;
-mod file;
-mod postgres;
 pub mod vendors;
 
 pub use export::export;
 
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
+use crate::platform::store::postgres::changes::Change;
+use crate::platform::store::seam::{self, Index, On, Table};
 use crate::platform::store::{Store, WriteTx};
 use crate::shortlist::ShortlistState;
 
 use super::model::{Entry, Removed, Stamp};
 use crate::platform::store::arrival::{Arrival, Rows, unkeyed};
 use crate::platform::store::registry::{
-    Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed,
+    Export, Holder, Load, Purge, Reference, Table as Declared, Taking, Target, keyed,
 };
-use crate::platform::store::{DEMO_DATES, DEMO_FOLLOWUPS, SHORTLIST, SHORTLIST_REMOVED};
+use crate::platform::store::{SHORTLIST, SHORTLIST_REMOVED};
+
+/// (firm id, vendor id) -> `Entry`.
+pub const ENTRIES: Table<(u64, u64), Entry> =
+    Table::new("shortlist", SHORTLIST, &["firm_id", "vendor_id"], None).indexed(&[&BY_VENDOR]);
+
+/// The entries by vendor: the firms listing one, for the operator's vendor delete and merge.
+pub const BY_VENDOR: Index = Index::new("shortlist_by_vendor", On::Key(1));
+
+/// (firm id, vendor id) -> `Removed`: an entry taken off the shortlist, kept for its Undo.
+pub const REMOVED: Table<(u64, u64), Removed> = Table::new(
+    "shortlist_removed",
+    SHORTLIST_REMOVED,
+    &["firm_id", "vendor_id"],
+    None,
+);
 
 /// What `restore` found.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,20 +63,19 @@ pub fn rejected_vendors(store: &Store, firm_id: FirmId) -> Result<Vec<u64>> {
         .collect())
 }
 
+/// The firm's entries by vendor id, in vendor order.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
-    match store {
-        Store::File(db) => file::load(db, firm_id),
-        Store::Postgres(db) => postgres::load(db, firm_id),
-    }
+    let rows = seam::read(store, |tx| tx.range(&ENTRIES, &[firm_id.get()]))?;
+    Ok(rows
+        .into_iter()
+        .map(|((_, vendor), e)| (vendor, e))
+        .collect())
 }
 
 /// Every firm's entries, as ((firm id, vendor id), entry), in that order. Only for building the
 /// peer figures (at start) and tests: requests read the aggregate.
 pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Entry)>> {
-    match store {
-        Store::File(db) => file::load_all(db),
-        Store::Postgres(db) => postgres::load_all(db),
-    }
+    seam::read(store, |tx| tx.range(&ENTRIES, &[]))
 }
 
 /// Reads, changes and writes one entry in one transaction; `change` may refuse (nothing is
@@ -67,11 +86,7 @@ pub fn update<T>(
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
-    let mut tx = state.store.begin()?;
-    let out = update_in(&mut tx, firm_id, vendor_id, change)?;
-    tx.commit()?;
-    state.firm_changed.tell(firm_id);
-    Ok(out)
+    update_then(state, firm_id, vendor_id, change, |_, _| Ok(()))
 }
 
 /// `update`, then `then` writes beside the entry in the same transaction (the demo date).
@@ -91,17 +106,34 @@ pub fn update_then<T>(
 }
 
 /// `update` inside a caller's transaction (the meeting click adds its vendor with the click). It
-/// leaves the peer figures to the caller: a meeting click never changes a demo outcome.
+/// leaves the peer figures to the caller: a meeting click never changes a demo outcome. The
+/// firm's scope lock, taken before the read and held to the commit, keeps two writes of its
+/// entries (the first write of one included, which has no row to lock) from losing either.
 pub fn update_in<T>(
     tx: &mut WriteTx,
     firm_id: FirmId,
     vendor_id: u64,
     change: impl FnOnce(Option<Entry>) -> Result<(Entry, T)>,
 ) -> Result<T> {
-    match tx {
-        WriteTx::File(txn) => file::update_in(txn, firm_id, vendor_id, change),
-        WriteTx::Postgres(tx) => postgres::update_in(tx, firm_id, vendor_id, change),
-    }
+    seam::within(tx, |tx| {
+        tx.open_firm(firm_id)?;
+        let key = (firm_id.get(), vendor_id);
+        let current = tx.get(&ENTRIES, key)?;
+        let before = current.as_ref().map(peer_outcome);
+        let (entry, out) = change(current)?;
+        tx.insert(&ENTRIES, key, &entry)?;
+        // Other nodes recount the firm only when what the peer figures count changed.
+        if before.unwrap_or_default() != peer_outcome(&entry) {
+            tx.record_change(Change::Peers { firm_id });
+        }
+        Ok(out)
+    })
+}
+
+/// What the peer figures count of an entry: whether the demo was held, and whether it was chosen.
+fn peer_outcome(entry: &Entry) -> (bool, bool) {
+    let held = entry.outcome.demo_held == Some(true);
+    (held, held && entry.outcome.chosen == Some(true))
 }
 
 /// Takes an entry off the shortlist and keeps it, whole, for its Undo: it replaces an earlier
@@ -113,14 +145,43 @@ pub fn remove(
     vendor_id: u64,
     stamp: Stamp,
 ) -> Result<bool> {
-    let removed = match &*state.store {
-        Store::File(db) => file::remove(db, firm_id, vendor_id, stamp)?,
-        Store::Postgres(db) => postgres::remove(db, firm_id, vendor_id, stamp)?,
-    };
+    let removed = remove_entry(&state.store, firm_id, vendor_id, stamp)?;
     if removed.is_some() {
         state.firm_changed.tell(firm_id);
     }
     Ok(removed.is_some())
+}
+
+/// `remove`'s write; the removed entry, if there was one.
+fn remove_entry(
+    store: &Store,
+    firm_id: FirmId,
+    vendor_id: u64,
+    stamp: Stamp,
+) -> Result<Option<Entry>> {
+    let key = (firm_id.get(), vendor_id);
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let Some(entry) = tx.remove(&ENTRIES, key)? else {
+            // Nothing removed: what an earlier removal kept stays as it is.
+            return Ok(None);
+        };
+        for (kept_key, kept) in tx.range(&REMOVED, &[firm_id.get()])? {
+            if !kept.kept_at(stamp.at) {
+                tx.remove(&REMOVED, kept_key)?;
+            }
+        }
+        let kept = Removed {
+            entry,
+            removed_at: stamp.at,
+            removed_by: stamp.by.map(String::from),
+        };
+        tx.insert(&REMOVED, key, &kept)?;
+        if peer_outcome(&kept.entry) != (false, false) {
+            tx.record_change(Change::Peers { firm_id });
+        }
+        Ok(Some(kept.entry))
+    })
 }
 
 /// Puts the entry the firm last removed for this vendor back on the shortlist, exactly as it was
@@ -133,34 +194,84 @@ pub fn restore(
     vendor_id: u64,
     now: i64,
 ) -> Result<Restore> {
-    let found = match &*state.store {
-        Store::File(db) => file::restore(db, firm_id, vendor_id, now)?,
-        Store::Postgres(db) => postgres::restore(db, firm_id, vendor_id, now)?,
-    };
+    let found = restore_entry(&state.store, firm_id, vendor_id, now)?;
     if matches!(found, Restore::Restored(_)) {
         state.firm_changed.tell(firm_id);
     }
     Ok(found)
 }
 
-/// Every firm's removed entries, as ((firm id, vendor id), removed). For the export and tests.
-pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
-    match store {
-        Store::File(db) => file::load_all_removed(db),
-        Store::Postgres(db) => postgres::load_all_removed(db),
-    }
+/// `restore`'s write, under the firm's scope lock so that no write adds the vendor between the
+/// check and the copy.
+fn restore_entry(store: &Store, firm_id: FirmId, vendor_id: u64, now: i64) -> Result<Restore> {
+    let key = (firm_id.get(), vendor_id);
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let Some(kept) = tx.get(&REMOVED, key)?.filter(|k| k.kept_at(now)) else {
+            return Ok(Restore::Nothing);
+        };
+        if tx.get(&ENTRIES, key)?.is_some() {
+            return Ok(Restore::OnShortlist);
+        }
+        tx.insert(&ENTRIES, key, &kept.entry)?;
+        tx.remove(&REMOVED, key)?;
+        if peer_outcome(&kept.entry) != (false, false) {
+            tx.record_change(Change::Peers { firm_id });
+        }
+        Ok(Restore::Restored(kept.entry))
+    })
 }
 
-/// Moves firm `from`'s shortlist to firm `into` inside the caller's transaction (a firm merge):
-/// a vendor only `from` has becomes `into`'s as it is; one both have becomes `merge_entries` of
-/// the two. `from`'s removed entries move too, where `into` kept none of the same vendor (the
-/// kept firm's own wins). The caller recounts both firms in the peer figures after the commit.
+/// Every firm's removed entries, as ((firm id, vendor id), removed). For the export and tests.
+pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
+    seam::read(store, |tx| tx.range(&REMOVED, &[]))
+}
+
+/// Moves firm `from`'s shortlist to firm `into` inside the caller's transaction (a firm merge),
+/// under both firms' scope locks: a vendor only `from` has becomes `into`'s as it is; one both
+/// have becomes `merge_entries` of the two. `from`'s removed entries, demo dates and follow-ups
+/// move too, where `into` kept none of the same vendor (the kept firm's own wins). The caller
+/// recounts both firms in the peer figures after the commit.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from)?,
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from)?,
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        let (into, from) = (into.get(), from.get());
+        for ((_, vendor), theirs) in tx.range(&ENTRIES, &[from])? {
+            tx.remove(&ENTRIES, (from, vendor))?;
+            let merged = match tx.get(&ENTRIES, (into, vendor))? {
+                Some(ours) => merge_entries(ours, theirs),
+                None => theirs,
+            };
+            tx.insert(&ENTRIES, (into, vendor), &merged)?;
+        }
+        move_unless_kept(tx, &REMOVED, into, from)?;
+        demos::merge_firm_in(tx, into, from)
+    })
+}
+
+/// Moves firm `from`'s rows of `table` (keyed by firm first) to `into`, except where `into` has a
+/// row of the same key already: that one stays, the other goes.
+fn move_unless_kept<K, V, R>(
+    tx: &mut seam::Tx,
+    table: &Table<K, V, R>,
+    into: u64,
+    from: u64,
+) -> Result<()>
+where
+    K: seam::Key,
+    V: serde::Serialize + serde::de::DeserializeOwned,
+    R: seam::RedbValue<V>,
+{
+    for (key, value) in tx.range(table, &[from])? {
+        tx.remove(table, key)?;
+        let mut parts = key.parts();
+        parts[0] = into;
+        let ours = K::from_parts(&parts);
+        if tx.get(table, ours)?.is_none() {
+            tx.insert(table, ours, &value)?;
+        }
     }
-    demos::merge_firm_in(tx, into, from)
+    Ok(())
 }
 
 /// Two firms' entries for one vendor as one, losing nothing. The entry whose latest status change
@@ -215,47 +326,37 @@ pub fn merge_entries(ours: Entry, theirs: Entry) -> Entry {
 // An import: the archive's entries, the entries kept for their Undo and the demo dates, under
 // this catalog's vendor ids (the names in them are kept as they were: who did what, then).
 fn load_shortlist(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
-    let firm_id = arrival.firm()?;
-    let count = rows.len();
-    for (i, row) in rows.into_iter().enumerate() {
-        let (keys, entry): (_, Entry) = unkeyed("shortlist", i, row, &["vendor_id"])?;
-        let vendor = arrival.vendor(keys[0])?;
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(SHORTLIST)?.insert(
-                    (firm_id.get(), vendor),
-                    crate::platform::store::codec::encode(&entry).as_slice(),
-                )?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::put(tx.conn()?, firm_id, vendor, &entry))?;
-            }
-        }
-    }
-    Ok(count)
+    load_keyed(tx, arrival, rows, &ENTRIES)
 }
 
 fn load_removed(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
+    load_keyed(tx, arrival, rows, &REMOVED)
+}
+
+/// Writes an archive's rows of `table` (each keyed by its vendor) as the new firm's, under this
+/// catalog's vendor ids.
+fn load_keyed<V>(
+    tx: &mut WriteTx,
+    arrival: &mut Arrival,
+    rows: &mut Rows<'_>,
+    table: &Table<(u64, u64), V>,
+) -> Result<usize>
+where
+    V: serde::Serialize + serde::de::DeserializeOwned,
+{
     let firm_id = arrival.firm()?;
     let count = rows.len();
+    let mut parsed = Vec::with_capacity(count);
     for (i, row) in rows.into_iter().enumerate() {
-        let (keys, kept): (_, Removed) = unkeyed("shortlist_removed", i, row, &["vendor_id"])?;
-        let vendor = arrival.vendor(keys[0])?;
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(SHORTLIST_REMOVED)?.insert(
-                    (firm_id.get(), vendor),
-                    crate::platform::store::codec::encode(&kept).as_slice(),
-                )?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::put_removed(tx.conn()?, firm_id, vendor, &kept))?;
-            }
-        }
+        let (keys, value): (_, V) = unkeyed(table.name, i, row, &["vendor_id"])?;
+        parsed.push((arrival.vendor(keys[0])?, value));
     }
-    Ok(count)
+    seam::within(tx, |tx| {
+        for (vendor, value) in &parsed {
+            tx.insert(table, (firm_id.get(), *vendor), value)?;
+        }
+        Ok(count)
+    })
 }
 
 fn load_demo_dates(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
@@ -266,7 +367,7 @@ fn load_demo_dates(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>)
             unkeyed("demo_dates", i, row, &["vendor_id"])?;
         let vendor = arrival.vendor(keys[0])?;
         date.set_by = arrival.user("demo_dates", i, date.set_by)?;
-        demos::set_in(tx, firm_id, vendor, Some(date))?;
+        demos::load_in(tx, firm_id, vendor, date)?;
     }
     Ok(count)
 }
@@ -296,8 +397,8 @@ fn archive_demo_dates(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[
-    Table {
+pub const TABLES: &[Declared] = &[
+    Declared {
         name: "shortlist",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -305,7 +406,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(load_shortlist),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&SHORTLIST],
+        redb: &[&ENTRIES, &BY_VENDOR],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -313,7 +414,7 @@ pub const TABLES: &[Table] = &[
             to: Target::Vendor,
         }],
     },
-    Table {
+    Declared {
         name: "shortlist_removed",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -321,7 +422,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(load_removed),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&SHORTLIST_REMOVED],
+        redb: &[&REMOVED],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -329,7 +430,7 @@ pub const TABLES: &[Table] = &[
             to: Target::Vendor,
         }],
     },
-    Table {
+    Declared {
         name: "demo_dates",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -337,7 +438,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(load_demo_dates),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&DEMO_DATES],
+        redb: &[&demos::DATES, &demos::BY_DAY],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -345,12 +446,12 @@ pub const TABLES: &[Table] = &[
             to: Target::Vendor,
         }],
     },
-    Table {
+    Declared {
         name: "demo_followups",
         purge: Purge::ByKey,
         export: Export::Left("which demo follow-ups this install sent"),
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&DEMO_FOLLOWUPS],
+        redb: &[&demos::FOLLOWUPS],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -368,17 +469,11 @@ mod tests {
     use crate::shortlist::model::{Entry, Stamp, Status};
 
     fn entries(store: &Store, firm_id: u64) -> Vec<(u64, Entry)> {
-        match store {
-            Store::File(db) => file::load(db, FirmId::from_stored(firm_id)).unwrap(),
-            Store::Postgres(db) => postgres::load(db, FirmId::from_stored(firm_id)).unwrap(),
-        }
+        load(store, FirmId::from_stored(firm_id)).unwrap()
     }
 
     fn all(store: &Store) -> Vec<((u64, u64), Entry)> {
-        match store {
-            Store::File(db) => file::load_all(db).unwrap(),
-            Store::Postgres(db) => postgres::load_all(db).unwrap(),
-        }
+        load_all(store).unwrap()
     }
 
     fn removed(store: &Store, firm_id: u64, vendor_id: u64) -> bool {
@@ -390,25 +485,11 @@ mod tests {
             at,
             by: Some("Ann Doe"),
         };
-        match store {
-            Store::File(db) => {
-                file::remove(db, FirmId::from_stored(firm_id), vendor_id, stamp).unwrap()
-            }
-            Store::Postgres(db) => {
-                postgres::remove(db, FirmId::from_stored(firm_id), vendor_id, stamp).unwrap()
-            }
-        }
+        remove_entry(store, FirmId::from_stored(firm_id), vendor_id, stamp).unwrap()
     }
 
     fn restore_at(store: &Store, firm_id: u64, vendor_id: u64, now: i64) -> Restore {
-        match store {
-            Store::File(db) => {
-                file::restore(db, FirmId::from_stored(firm_id), vendor_id, now).unwrap()
-            }
-            Store::Postgres(db) => {
-                postgres::restore(db, FirmId::from_stored(firm_id), vendor_id, now).unwrap()
-            }
-        }
+        restore_entry(store, FirmId::from_stored(firm_id), vendor_id, now).unwrap()
     }
 
     /// `update` as the routes run it, on a store.
@@ -758,5 +839,153 @@ mod tests {
             (Status::DemoHeld, "Theirs\n\nOurs")
         );
         assert_eq!(shared.history.len(), 3);
+    }
+
+    /// A hub database of the schema before the seam (migrations up to 0042, the typed shortlist
+    /// tables): migration 0043 keeps every entry, removed entry, demo date and follow-up, read
+    /// back as they were written.
+    #[test]
+    fn a_shortlist_of_a_hub_from_before_the_seam_is_found_after_its_migration() {
+        use crate::platform::store::postgres::{create_database, schema::MIGRATOR, test_runtime};
+        use crate::shortlist::model::{DemoDate, Outcome, Recorded, StatusChange};
+        let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL")
+            .expect("run the tests through scripts/with-postgres.sh");
+        let name = format!("sl{}", std::process::id());
+        let url = {
+            let _in_runtime = test_runtime().enter();
+            create_database(&cluster, &name).unwrap()
+        };
+        test_runtime().block_on(async {
+            let pool = sqlx::PgPool::connect(&url).await.unwrap();
+            MIGRATOR.run_to(42, &pool).await.unwrap();
+            sqlx::raw_sql(
+                "INSERT INTO shortlist (firm_id, vendor_id, status, note, note_by, note_at, \
+                   reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at, \
+                   recorded_reasons, recorded_at) VALUES \
+                   (1, 9, 'Chosen', 'Ask about \"pricing\"', 'Ann Doe', to_timestamp(110), NULL, \
+                    '[{\"status\": \"Considering\", \"at\": 100}, \
+                      {\"status\": \"Chosen\", \"at\": 300, \"by\": \"Ann Doe\"}]', \
+                    true, true, to_timestamp(300), 4, to_timestamp(100), \
+                    ARRAY['Fits firms of 6-20'], to_timestamp(90)), \
+                   (2, 9, 'Rejected', '', NULL, NULL, 'Too dear', \
+                    '[{\"status\": \"Rejected\", \"at\": 150}]', NULL, NULL, NULL, NULL, \
+                    to_timestamp(150), NULL, NULL); \
+                 INSERT INTO shortlist_removed (firm_id, vendor_id, status, note, history, \
+                   added_at, removed_at, removed_by) VALUES \
+                   (1, 4, 'Demo booked', 'n', '[{\"status\": \"Demo booked\", \"at\": 120}]', \
+                    to_timestamp(120), to_timestamp(500), 'Cy Poe'); \
+                 INSERT INTO demo_dates (firm_id, vendor_id, demo_on, set_by) VALUES \
+                   (1, 9, DATE '2026-03-14', 7), (2, 9, DATE '2026-03-15', 8); \
+                 INSERT INTO demo_followups (firm_id, vendor_id, demo_on, sent_at) VALUES \
+                   (1, 9, DATE '2026-03-14', to_timestamp(1773532800));",
+            )
+            .execute(&pool)
+            .await
+            .unwrap();
+            pool.close().await;
+        });
+        let store = {
+            let _in_runtime = test_runtime().enter();
+            Store::Postgres(crate::platform::store::PgStore::connect(&url).unwrap())
+        };
+        let chosen = Entry {
+            status: Status::Chosen,
+            note: "Ask about \"pricing\"".into(),
+            note_by: Some("Ann Doe".into()),
+            note_at: Some(110),
+            reject_reason: None,
+            history: vec![
+                StatusChange {
+                    status: Status::Considering,
+                    at: 100,
+                    by: None,
+                },
+                StatusChange {
+                    status: Status::Chosen,
+                    at: 300,
+                    by: Some("Ann Doe".into()),
+                },
+            ],
+            outcome: Outcome {
+                demo_held: Some(true),
+                chosen: Some(true),
+                chosen_at: Some(300),
+                satisfaction: Some(4),
+            },
+            added_at: 100,
+            recorded: Some(Recorded {
+                reasons: vec!["Fits firms of 6-20".into()],
+                at: 90,
+            }),
+        };
+        let all = load_all(&store).unwrap();
+        assert_eq!(all.len(), 2);
+        assert_eq!(all[0], ((1, 9), chosen));
+        assert_eq!(all[1].1.reject_reason.as_deref(), Some("Too dear"));
+        assert_eq!(all[1].1.recorded, None);
+        let removed = load_all_removed(&store).unwrap();
+        assert_eq!(removed.len(), 1);
+        assert_eq!(
+            (
+                removed[0].0,
+                removed[0].1.removed_at,
+                removed[0].1.removed_by.as_deref()
+            ),
+            ((1, 4), 500, Some("Cy Poe"))
+        );
+        assert_eq!(removed[0].1.entry.status, Status::DemoBooked);
+        let day = |text: &str| {
+            crate::shortlist::model::parse_demo_date(text)
+                .unwrap()
+                .unwrap()
+        };
+        let dates = demos::load(&store, FirmId::from_stored(1)).unwrap();
+        assert_eq!(
+            dates.get(&9),
+            Some(&DemoDate {
+                day: day("2026-03-14"),
+                set_by: 7
+            })
+        );
+        // The follow-up of firm 1's demo was claimed; firm 2's is still due, found by its day.
+        let due = demos::due(&store, day("2026-03-13"), day("2026-03-16")).unwrap();
+        assert_eq!(due.iter().map(|(k, _)| *k).collect::<Vec<_>>(), [(2, 9)]);
+        // The vendor's index came with the tables: both firms list vendor 9.
+        let mut tx = store.begin().unwrap();
+        assert_eq!(vendors::firms_listing_in(&mut tx, 9).unwrap(), [1, 2]);
+    }
+
+    /// A redb file of before the index by vendor (the entries written straight into its
+    /// table): the vendor's firms are found all the same, and the first write builds the index.
+    #[test]
+    fn entries_of_a_file_from_before_the_index_are_found_by_vendor() {
+        let dir = tempfile::tempdir().unwrap();
+        {
+            let file = FileStore::open(dir.path()).unwrap();
+            let txn = file.write().unwrap();
+            let mut table = txn.open_table(SHORTLIST).unwrap();
+            for key in [(1, 9), (2, 9), (2, 4)] {
+                let entry = Entry::new(Status::Considering, Stamp::at(100));
+                let stored = crate::platform::store::codec::encode(&entry);
+                table.insert(key, stored.as_slice()).unwrap();
+            }
+            drop(table);
+            txn.commit().unwrap();
+        }
+        let store = Store::File(FileStore::open(dir.path()).unwrap());
+        let listing = |store: &Store, vendor| {
+            let mut tx = store.begin().unwrap();
+            vendors::firms_listing_in(&mut tx, vendor).unwrap()
+        };
+        assert_eq!(listing(&store, 9), [1, 2]);
+        update(&store, 3, 9, |_| {});
+        assert_eq!(listing(&store, 9), [1, 2, 3]);
+        assert_eq!(listing(&store, 4), [2]);
+        let mut tx = store.begin().unwrap();
+        let moved = vendors::merge_vendor_in(&mut tx, 9, 4).unwrap();
+        tx.commit().unwrap();
+        assert_eq!((moved.moved, moved.kept_both), (vec![1, 3], vec![2]));
+        assert_eq!(listing(&store, 9), Vec::<u64>::new());
+        assert_eq!(listing(&store, 4), [1, 2, 3]);
     }
 }

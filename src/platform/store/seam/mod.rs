@@ -98,38 +98,178 @@ impl Key for (u64, u64, u64) {
     }
 }
 
+/// A key whose last part is a signed integer (a day), as tables declared before the seam have it:
+/// only days from 1970 on are stored (a negative part is out of range on both engines).
+impl Key for (u64, u64, i64) {
+    const LEN: usize = 3;
+    fn parts(self) -> Vec<u64> {
+        // A negative part turns into one above `MAX_PART`, which the seam refuses.
+        vec![self.0, self.1, self.2 as u64]
+    }
+    fn from_parts(parts: &[u64]) -> (u64, u64, i64) {
+        (parts[0], parts[1], parts[2].min(MAX_PART) as i64)
+    }
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
+        self
+    }
+    fn from_redb(key: (u64, u64, i64)) -> (u64, u64, i64) {
+        key
+    }
+}
+
+/// How a value sits in its redb table: bincode bytes (`store::codec`) for every table the seam
+/// declares, or a plain redb integer where a table declared before the seam holds one, kept so
+/// that an existing file opens unchanged.
+pub trait RedbValue<V>: ::redb::Value + Sync + 'static {
+    /// Runs `put` with `value` as redb stores it.
+    fn encoded<T>(value: &V, put: impl for<'a> FnOnce(Self::SelfType<'a>) -> T) -> T;
+    fn decoded(stored: Self::SelfType<'_>) -> Result<V>;
+}
+
+impl<V: Serialize + DeserializeOwned> RedbValue<V> for &'static [u8] {
+    fn encoded<T>(value: &V, put: impl for<'a> FnOnce(&'a [u8]) -> T) -> T {
+        put(super::codec::encode(value).as_slice())
+    }
+    fn decoded(stored: &[u8]) -> Result<V> {
+        Ok(super::codec::decode(stored)?)
+    }
+}
+
+impl RedbValue<i64> for i64 {
+    fn encoded<T>(value: &i64, put: impl for<'a> FnOnce(i64) -> T) -> T {
+        put(*value)
+    }
+    fn decoded(stored: i64) -> Result<i64> {
+        Ok(stored)
+    }
+}
+
 /// The largest key part either engine stores (PostgreSQL's `bigint`).
 pub const MAX_PART: u64 = i64::MAX as u64;
 
-/// A table declared once for both engines: keys `K`, values `V` (a serde type).
-pub struct Table<K: Key, V> {
+/// A table declared once for both engines: keys `K`, values `V` (a serde type), kept in redb as
+/// `R` (bincode bytes unless the table was declared before the seam with a plain integer).
+pub struct Table<K: Key, V, R: ::redb::Value + 'static = &'static [u8]> {
     /// Its name in PostgreSQL and in the registry.
     pub name: &'static str,
     /// The redb table that holds it.
-    pub redb: ::redb::TableDefinition<'static, K, &'static [u8]>,
+    pub redb: ::redb::TableDefinition<'static, K, R>,
     /// PostgreSQL's key columns, one per key part, in order.
     pub key_columns: &'static [&'static str],
     /// The id sequence `Tx::next_id` draws from, if the table has one.
     pub sequence: Option<&'static str>,
+    /// Its secondary indexes (`Index`), kept by the seam on every write.
+    pub indexes: &'static [&'static Index],
     value: PhantomData<fn() -> V>,
 }
 
-impl<K: Key, V> Table<K, V> {
+impl<K: Key, V, R: ::redb::Value + 'static> Table<K, V, R> {
     /// Declares a table. `key_columns` must name `K::LEN` columns (checked by the seam's tests and
     /// at every use).
     pub const fn new(
         name: &'static str,
-        redb: ::redb::TableDefinition<'static, K, &'static [u8]>,
+        redb: ::redb::TableDefinition<'static, K, R>,
         key_columns: &'static [&'static str],
         sequence: Option<&'static str>,
-    ) -> Table<K, V> {
+    ) -> Table<K, V, R> {
         Table {
             name,
             redb,
             key_columns,
             sequence,
+            indexes: &[],
             value: PhantomData,
         }
+    }
+
+    /// The table with its secondary indexes.
+    pub const fn indexed(self, indexes: &'static [&'static Index]) -> Table<K, V, R> {
+        Table { indexes, ..self }
+    }
+
+    fn index(&self, index: &Index) -> Result<()> {
+        if self.indexes.iter().any(|i| i.name == index.name) {
+            Ok(())
+        } else {
+            Err(anyhow::anyhow!("{} is not an index of {}", index.name, self.name).into())
+        }
+    }
+}
+
+/// What a secondary index orders a table's rows by: one part of the key, or an unsigned integer
+/// field of the value (a top-level field of its serde form).
+#[derive(Debug, Clone, Copy)]
+pub enum On {
+    Key(usize),
+    Field(&'static str),
+}
+
+/// A secondary index, declared with its table (`Table::indexed`): `Tx::lookup` finds the rows
+/// whose indexed part is in a range without reading the others. Kept on each engine as it keeps
+/// an index best:
+/// - redb has no secondary index, so the seam keeps one: a redb table of its own, named as the
+///   index, whose keys are (the indexed part, then the row's key) with no value, written in the
+///   same transaction as every insert and remove of the row. A file whose table has rows but no
+///   index table yet (written before the index was declared) gets it built at the first write
+///   that meets it; a read meanwhile finds the rows by reading the table.
+/// - PostgreSQL keeps a real index (`CREATE INDEX`, on the key column or on the value's field),
+///   made with its table: the database maintains it inside every transaction, so the seam writes
+///   nothing more, and the registry, the export and a purge see no table beside the declared one.
+pub struct Index {
+    /// The index's name on both engines.
+    pub name: &'static str,
+    pub on: On,
+    /// On redb: (the indexed part, the row's two key parts) -> (). An index is of a table keyed
+    /// by two parts (refused at use otherwise).
+    redb: ::redb::TableDefinition<'static, (u64, u64, u64), ()>,
+}
+
+impl Index {
+    /// Declares an index of a table keyed by two parts.
+    pub const fn new(name: &'static str, on: On) -> Index {
+        Index {
+            name,
+            on,
+            redb: ::redb::TableDefinition::new(name),
+        }
+    }
+
+    /// The part `on` of one row.
+    fn part_of<K: Key, V: Serialize>(&self, key: K, value: &V) -> Result<u64> {
+        match self.on {
+            On::Key(i) => Ok(key.parts()[i]),
+            On::Field(field) => {
+                let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
+                json.get(field)
+                    .and_then(serde_json::Value::as_u64)
+                    .filter(|&p| p <= MAX_PART)
+                    .ok_or_else(|| {
+                        anyhow::anyhow!(
+                            "the indexed field {field} of {} is out of range",
+                            self.name
+                        )
+                        .into()
+                    })
+            }
+        }
+    }
+}
+
+/// An index's redb table is a registry redb table: backup and check copy and count it, and a
+/// firm's purge takes the entries of the rows whose key starts with the firm (their second part).
+impl super::registry::RedbTable for Index {
+    fn name(&self) -> &str {
+        self.name
+    }
+    fn copy(
+        &self,
+        from: &::redb::ReadTransaction,
+        to: &::redb::WriteTransaction,
+    ) -> anyhow::Result<u64> {
+        self.redb.copy(from, to)
+    }
+    fn purge_keys(&self, txn: &::redb::WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
+        redb::purge_index(txn, self, ids)
     }
 }
 
@@ -138,9 +278,13 @@ pub trait Declared: Sync {
     fn name(&self) -> &'static str;
     fn key_columns(&self) -> &'static [&'static str];
     fn sequence(&self) -> Option<&'static str>;
+    fn indexes(&self) -> &'static [&'static Index];
 }
 
-impl<K: Key, V> Declared for Table<K, V> {
+impl<K: Key, V, R: ::redb::Value + 'static> Declared for Table<K, V, R>
+where
+    Table<K, V, R>: Sync,
+{
     fn name(&self) -> &'static str {
         self.name
     }
@@ -150,14 +294,17 @@ impl<K: Key, V> Declared for Table<K, V> {
     fn sequence(&self) -> Option<&'static str> {
         self.sequence
     }
+    fn indexes(&self) -> &'static [&'static Index] {
+        self.indexes
+    }
 }
 
 /// A declared table is a registry's redb table like any other: backup, check, rewrite and purge
 /// copy and delete its redb rows by its redb definition.
-impl<K: Key, V> super::registry::RedbTable for Table<K, V>
+impl<K: Key, V, R: ::redb::Value + 'static> super::registry::RedbTable for Table<K, V, R>
 where
-    Table<K, V>: Sync,
-    ::redb::TableDefinition<'static, K, &'static [u8]>: Sync,
+    Table<K, V, R>: Sync,
+    ::redb::TableDefinition<'static, K, R>: Sync,
 {
     fn name(&self) -> &str {
         super::registry::RedbTable::name(&self.redb)
@@ -188,7 +335,7 @@ enum Engine<'t, 's> {
     Pg { tx: &'t mut PgTx<'s>, write: bool },
 }
 
-fn check_key<K: Key, V>(table: &Table<K, V>, key: K) -> Result<()> {
+fn check_key<K: Key, V, R: ::redb::Value>(table: &Table<K, V, R>, key: K) -> Result<()> {
     if table.key_columns.len() != K::LEN {
         return Err(anyhow::anyhow!(
             "the table {} declares {} key columns for keys of {} parts",
@@ -215,9 +362,9 @@ impl Tx<'_, '_> {
     }
 
     /// The value at `key`, if any.
-    pub fn get<K: Key, V: DeserializeOwned>(
+    pub fn get<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
         &mut self,
-        table: &Table<K, V>,
+        table: &Table<K, V, R>,
         key: K,
     ) -> Result<Option<V>> {
         check_key(table, key)?;
@@ -229,9 +376,9 @@ impl Tx<'_, '_> {
     }
 
     /// The values at `keys`, in their order (`None` where there is none): one round trip.
-    pub fn get_many<K: Key, V: DeserializeOwned>(
+    pub fn get_many<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
         &mut self,
-        table: &Table<K, V>,
+        table: &Table<K, V, R>,
         keys: &[K],
     ) -> Result<Vec<Option<V>>> {
         for &key in keys {
@@ -247,9 +394,9 @@ impl Tx<'_, '_> {
 
     /// Every row whose key starts with `prefix` (fewer parts than the key; none for the whole
     /// table), in key order.
-    pub fn range<K: Key, V: DeserializeOwned>(
+    pub fn range<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
         &mut self,
-        table: &Table<K, V>,
+        table: &Table<K, V, R>,
         prefix: &[u64],
     ) -> Result<Vec<(K, V)>> {
         if prefix.len() >= K::LEN || prefix.iter().any(|&p| p > MAX_PART) {
@@ -263,10 +410,31 @@ impl Tx<'_, '_> {
         }
     }
 
-    /// Writes `value` at `key`, over any value there.
-    pub fn insert<K: Key, V: Serialize>(
+    /// The rows of `table` whose part `index` orders them by is in `parts`, in the order of
+    /// (that part, key): read through the index, not the whole table.
+    pub fn lookup<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
         &mut self,
-        table: &Table<K, V>,
+        table: &Table<K, V, R>,
+        index: &Index,
+        parts: std::ops::RangeInclusive<u64>,
+    ) -> Result<Vec<(K, V)>> {
+        table.index(index)?;
+        check_key(table, K::from_parts(&vec![0; K::LEN]))?;
+        let parts = *parts.start()..=(*parts.end()).min(MAX_PART);
+        if parts.is_empty() {
+            return Ok(Vec::new());
+        }
+        match &mut self.engine {
+            Engine::RedbRead(txn) => redb::lookup_read(txn, table, index, parts),
+            Engine::RedbWrite(txn) => redb::lookup_write(txn, table, index, parts),
+            Engine::Pg { tx, .. } => pg::lookup(tx, table, index, parts),
+        }
+    }
+
+    /// Writes `value` at `key`, over any value there.
+    pub fn insert<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
         key: K,
         value: &V,
     ) -> Result<()> {
@@ -281,9 +449,9 @@ impl Tx<'_, '_> {
 
     /// Writes `value` at `key` when no row holds it; a 409 (`TAKEN`) when one does, after which
     /// the transaction goes on (nothing was written).
-    pub fn insert_new<K: Key, V: Serialize>(
+    pub fn insert_new<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
         &mut self,
-        table: &Table<K, V>,
+        table: &Table<K, V, R>,
         key: K,
         value: &V,
     ) -> Result<()> {
@@ -302,9 +470,9 @@ impl Tx<'_, '_> {
     }
 
     /// Removes the row at `key` and answers its value.
-    pub fn remove<K: Key, V: DeserializeOwned>(
+    pub fn remove<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
         &mut self,
-        table: &Table<K, V>,
+        table: &Table<K, V, R>,
         key: K,
     ) -> Result<Option<V>> {
         check_key(table, key)?;
@@ -317,7 +485,7 @@ impl Tx<'_, '_> {
     }
 
     /// The next id of the table's sequence: larger than every id it gave a committed write.
-    pub fn next_id<K: Key, V>(&mut self, table: &Table<K, V>) -> Result<u64> {
+    pub fn next_id<K: Key, V, R: RedbValue<V>>(&mut self, table: &Table<K, V, R>) -> Result<u64> {
         self.writable()?;
         let Some(sequence) = table.sequence else {
             return Err(anyhow::anyhow!("the table {} has no id sequence", table.name).into());
@@ -330,7 +498,11 @@ impl Tx<'_, '_> {
     }
 
     /// Moves the table's sequence to at least `at_least` (after rows were copied with their ids).
-    pub fn bump_sequence<K: Key, V>(&mut self, table: &Table<K, V>, at_least: u64) -> Result<()> {
+    pub fn bump_sequence<K: Key, V, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        at_least: u64,
+    ) -> Result<()> {
         self.writable()?;
         let Some(sequence) = table.sequence else {
             return Ok(());
@@ -367,6 +539,20 @@ impl Tx<'_, '_> {
             Engine::RedbRead(_) => unreachable!("refused by writable"),
         }
         self.lock_firms(&[firm])
+    }
+
+    /// `open_firm` for a write that, for a firm merged away or deleted, simply does nothing:
+    /// whether the firm is open (its scope lock taken when it is).
+    pub fn firm_is_open(&mut self, firm: FirmId) -> Result<bool> {
+        match self.open_firm(firm) {
+            Ok(()) => Ok(true),
+            Err(AppError::Conflict(m) | AppError::Gone(m))
+                if m == super::merged::MERGED || m == super::merged::DELETED =>
+            {
+                Ok(false)
+            }
+            Err(e) => Err(e),
+        }
     }
 
     /// Records `change` for the other nodes of a hub when the transaction commits (the redb file
@@ -432,10 +618,10 @@ pub fn within<T>(tx: &mut WriteTx, body: impl FnOnce(&mut Tx) -> Result<T>) -> R
 /// Copies every row of `table` from a redb file into PostgreSQL with its key, in one
 /// transaction, and carries the file's id sequence over (moved at least past the ids copied):
 /// the table's part of `litstack export-to-postgres`. Answers the rows counted back.
-pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned>(
+pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
     from: &FileStore,
     to: &PgStore,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
 ) -> Result<TableCount> {
     let (rows, sequence) = {
         let txn = from.read()?;

@@ -8,7 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::Row;
 
-use super::{Declared, Key, Table};
+use super::{Declared, Index, Key, On, Table};
 use crate::platform::error::{AppError, Result};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::{PgStore, PgTx};
@@ -56,7 +56,35 @@ pub fn create_table(table: &dyn Declared) -> String {
     )
 }
 
-/// Makes sure `table` (and its sequence) exists, once per process: asked on the caller's own
+/// What `index` orders the rows by, in SQL: the key column, or the value's field as a `bigint`.
+fn indexed(table: &dyn Declared, index: &Index) -> String {
+    match index.on {
+        On::Key(i) => quoted(table.key_columns()[i]),
+        On::Field(field) => format!("((value->>'{}')::bigint)", field.replace('\'', "''")),
+    }
+}
+
+/// The statement that creates `index` of `table`: on the indexed part, then the key columns (so a
+/// lookup reads the rows in the order it answers them).
+pub fn create_index(table: &dyn Declared, index: &Index) -> String {
+    let on = indexed(table, index);
+    let mut columns = vec![on.clone()];
+    columns.extend(
+        table
+            .key_columns()
+            .iter()
+            .map(|c| quoted(c))
+            .filter(|c| *c != on),
+    );
+    format!(
+        "CREATE INDEX IF NOT EXISTS {} ON {} ({})",
+        quoted(index.name),
+        quoted(table.name()),
+        columns.join(", ")
+    )
+}
+
+/// Makes sure `table` (and its sequence and indexes) exists, once per process: asked on the caller's own
 /// connection (a catalog read, so a busy pool is never asked for a second connection), and only
 /// when it is missing created on a connection of its own, outside the caller's transaction (whose
 /// rollback must not take the table with it).
@@ -65,13 +93,14 @@ fn ensure(tx: &mut PgTx, table: &dyn Declared) -> Result<()> {
     if store.seam_tables().contains(table.name()) {
         return Ok(());
     }
-    let sequence = table.sequence().map(sequence_name);
+    let mut wanted = vec![quoted(table.name())];
+    wanted.extend(table.sequence().map(|s| quoted(&sequence_name(s))));
+    wanted.extend(table.indexes().iter().map(|i| quoted(i.name)));
     let present: bool = store.run(
         sqlx::query_scalar(
-            "SELECT to_regclass($1) IS NOT NULL AND ($2::text IS NULL OR to_regclass($2) IS NOT NULL)",
+            "SELECT bool_and(to_regclass(name) IS NOT NULL) FROM unnest($1::text[]) AS name",
         )
-        .bind(quoted(table.name()))
-        .bind(sequence.as_deref().map(quoted))
+        .bind(wanted)
         .fetch_one(tx.conn()?),
     )?;
     if !present {
@@ -94,6 +123,9 @@ fn create(store: &PgStore, table: &dyn Declared) -> Result<()> {
             quoted(last)
         );
         wanted.push((name, create));
+    }
+    for index in table.indexes() {
+        wanted.push((index.name.to_string(), create_index(table, index)));
     }
     for (name, create) in wanted {
         let exists = |store: &PgStore| -> Result<bool> {
@@ -188,9 +220,9 @@ fn row_of<K: Key, V: DeserializeOwned>(table: &str, row: &sqlx::postgres::PgRow)
     Ok((K::from_parts(&parts), value_of(table, json)?))
 }
 
-pub(super) fn get<K: Key, V: DeserializeOwned>(
+pub(super) fn get<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
     keyed_value(tx, table, key, "SELECT value FROM {table} WHERE {key}")
@@ -198,9 +230,9 @@ pub(super) fn get<K: Key, V: DeserializeOwned>(
 
 /// Runs `sql` (`{table}` and `{key}` filled in: the table and a match of the whole key) with the
 /// key's parts bound, and answers the one `value` it returns, if any.
-fn keyed_value<K: Key, V: DeserializeOwned>(
+fn keyed_value<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
     sql: &str,
 ) -> Result<Option<V>> {
@@ -219,9 +251,9 @@ fn keyed_value<K: Key, V: DeserializeOwned>(
     }
 }
 
-pub(super) fn get_many<K: Key, V: DeserializeOwned>(
+pub(super) fn get_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     keys: &[K],
 ) -> Result<Vec<Option<V>>> {
     if keys.is_empty() {
@@ -262,9 +294,9 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned>(
         .collect()
 }
 
-pub(super) fn range<K: Key, V: DeserializeOwned>(
+pub(super) fn range<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
     ensure(tx, table)?;
@@ -288,11 +320,33 @@ pub(super) fn range<K: Key, V: DeserializeOwned>(
     rows.iter().map(|row| row_of(table.name, row)).collect()
 }
 
+pub(super) fn lookup<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    index: &Index,
+    parts: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<(K, V)>> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let on = indexed(table, index);
+    let sql = format!(
+        "SELECT {}, value FROM {} WHERE {on} BETWEEN $1 AND $2 ORDER BY {on}, {}",
+        column_list(table.key_columns),
+        quoted(table.name),
+        column_list(table.key_columns)
+    );
+    let query = sqlx::query(sqlx::AssertSqlSafe(sql))
+        .bind(part(*parts.start()))
+        .bind(part(*parts.end()));
+    let rows = store.run(query.fetch_all(tx.conn()?))?;
+    rows.iter().map(|row| row_of(table.name, row)).collect()
+}
+
 /// Writes `value` at `key`; without `over`, only when no row holds the key. Answers whether it
 /// wrote.
-pub(super) fn insert<K: Key, V: Serialize>(
+pub(super) fn insert<K: Key, V: Serialize, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
     value: &V,
     over: bool,
@@ -320,9 +374,9 @@ pub(super) fn insert<K: Key, V: Serialize>(
     Ok(written.is_some())
 }
 
-pub(super) fn remove<K: Key, V: DeserializeOwned>(
+pub(super) fn remove<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
     keyed_value(
@@ -333,7 +387,10 @@ pub(super) fn remove<K: Key, V: DeserializeOwned>(
     )
 }
 
-pub(super) fn next_id<K: Key, V>(tx: &mut PgTx, table: &Table<K, V>) -> Result<u64> {
+pub(super) fn next_id<K: Key, V, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+) -> Result<u64> {
     ensure(tx, table)?;
     let store = tx.store();
     let name = sequence_name(table.sequence.unwrap_or_default());
@@ -345,9 +402,9 @@ pub(super) fn next_id<K: Key, V>(tx: &mut PgTx, table: &Table<K, V>) -> Result<u
     Ok(u64::try_from(id).map_err(anyhow::Error::from)?)
 }
 
-pub(super) fn bump_sequence<K: Key, V>(
+pub(super) fn bump_sequence<K: Key, V, R: super::RedbValue<V>>(
     tx: &mut PgTx,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     at_least: u64,
 ) -> Result<()> {
     if at_least == 0 {

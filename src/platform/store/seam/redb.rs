@@ -1,12 +1,12 @@
-//! The seam on redb: each declared table is its redb table, the value `codec`-encoded.
+//! The seam on redb: each declared table is its redb table, the value `codec`-encoded (or a plain
+//! integer, `RedbValue`); each secondary index a redb table of (indexed part, key) -> ().
 
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use serde::Serialize;
-use serde::de::DeserializeOwned;
 
-use super::{Key, Table};
+use super::{Index, Key, RedbValue, Table};
 use crate::platform::error::Result;
-use crate::platform::store::codec;
+use crate::platform::store::registry::has_table;
 
 /// The bounds of the keys that start with `prefix`.
 fn bounds<K: Key>(prefix: &[u64]) -> (K, K) {
@@ -17,39 +17,36 @@ fn bounds<K: Key>(prefix: &[u64]) -> (K, K) {
     (K::from_parts(&low), K::from_parts(&high))
 }
 
-pub(super) fn get_read<K: Key, V: DeserializeOwned>(
+pub(super) fn get_read<K: Key, V, R: RedbValue<V>>(
     txn: &ReadTransaction,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
     let Some(rows) = crate::platform::store::open_read(txn, table.redb)? else {
         return Ok(None);
     };
     Ok(match rows.get(key.as_redb())? {
-        Some(value) => Some(codec::decode(value.value())?),
+        Some(value) => Some(R::decoded(value.value())?),
         None => None,
     })
 }
 
-pub(super) fn get_write<K: Key, V: DeserializeOwned>(
+pub(super) fn get_write<K: Key, V, R: RedbValue<V>>(
     txn: &WriteTransaction,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
     let rows = txn.open_table(table.redb)?;
     Ok(match rows.get(key.as_redb())? {
-        Some(value) => Some(codec::decode(value.value())?),
+        Some(value) => Some(R::decoded(value.value())?),
         None => None,
     })
 }
 
-fn decoded<'a, K: Key, V: DeserializeOwned>(
+fn decoded<'a, K: Key, V, R: RedbValue<V>>(
     rows: impl Iterator<
         Item = std::result::Result<
-            (
-                redb::AccessGuard<'a, K>,
-                redb::AccessGuard<'a, &'static [u8]>,
-            ),
+            (redb::AccessGuard<'a, K>, redb::AccessGuard<'a, R>),
             redb::StorageError,
         >,
     >,
@@ -57,59 +54,194 @@ fn decoded<'a, K: Key, V: DeserializeOwned>(
     let mut out = Vec::new();
     for row in rows {
         let (key, value) = row?;
-        out.push((K::from_redb(key.value()), codec::decode(value.value())?));
+        out.push((K::from_redb(key.value()), R::decoded(value.value())?));
     }
     Ok(out)
 }
 
-pub(super) fn range_read<K: Key, V: DeserializeOwned>(
+pub(super) fn range_read<K: Key, V, R: RedbValue<V>>(
     txn: &ReadTransaction,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
     let Some(rows) = crate::platform::store::open_read(txn, table.redb)? else {
         return Ok(Vec::new());
     };
     let (low, high) = bounds::<K>(prefix);
-    decoded(rows.range(low.as_redb()..=high.as_redb())?)
+    decoded::<K, V, R>(rows.range(low.as_redb()..=high.as_redb())?)
 }
 
-pub(super) fn range_write<K: Key, V: DeserializeOwned>(
+pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
     txn: &WriteTransaction,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
     let rows = txn.open_table(table.redb)?;
     let (low, high) = bounds::<K>(prefix);
-    decoded(rows.range(low.as_redb()..=high.as_redb())?)
+    decoded::<K, V, R>(rows.range(low.as_redb()..=high.as_redb())?)
 }
 
 /// Writes `value` at `key`; without `over`, only when no row holds the key. Answers whether it
-/// wrote.
-pub(super) fn insert<K: Key, V: Serialize>(
+/// wrote. The table's indexes follow: the old row's entries go, the new row's come.
+pub(super) fn insert<K: Key, V: Serialize, R: RedbValue<V>>(
     txn: &WriteTransaction,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
     value: &V,
     over: bool,
 ) -> Result<bool> {
-    let mut rows = txn.open_table(table.redb)?;
-    if !over && rows.get(key.as_redb())?.is_some() {
+    let old = if table.indexes.is_empty() && over {
+        None
+    } else {
+        get_write(txn, table, key)?
+    };
+    if !over && old.is_some() {
         return Ok(false);
     }
-    rows.insert(key.as_redb(), codec::encode(value).as_slice())?;
+    for index in table.indexes {
+        built(txn, table, index)?;
+        let mut entries = txn.open_table(index.redb)?;
+        if let Some(old) = &old {
+            entries.remove(entry(index, key, old)?)?;
+        }
+        entries.insert(entry(index, key, value)?, ())?;
+    }
+    let mut rows = txn.open_table(table.redb)?;
+    R::encoded(value, |stored| rows.insert(key.as_redb(), stored))?;
     Ok(true)
 }
 
-pub(super) fn remove<K: Key, V: DeserializeOwned>(
+pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     txn: &WriteTransaction,
-    table: &Table<K, V>,
+    table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
-    let mut rows = txn.open_table(table.redb)?;
-    let removed = rows.remove(key.as_redb())?;
-    Ok(match removed {
-        Some(value) => Some(codec::decode(value.value())?),
-        None => None,
-    })
+    for index in table.indexes {
+        built(txn, table, index)?;
+    }
+    let removed = {
+        let mut rows = txn.open_table(table.redb)?;
+        match rows.remove(key.as_redb())? {
+            Some(value) => Some(R::decoded(value.value())?),
+            None => None,
+        }
+    };
+    if let Some(value) = &removed {
+        for index in table.indexes {
+            txn.open_table(index.redb)?
+                .remove(entry(index, key, value)?)?;
+        }
+    }
+    Ok(removed)
+}
+
+/// The index's redb key of one row: (its indexed part, its two key parts).
+fn entry<K: Key, V: Serialize>(index: &Index, key: K, value: &V) -> Result<(u64, u64, u64)> {
+    let parts = key.parts();
+    if parts.len() != 2 {
+        return Err(anyhow::anyhow!(
+            "{} indexes a table keyed by other than two parts",
+            index.name
+        )
+        .into());
+    }
+    Ok((index.part_of(key, value)?, parts[0], parts[1]))
+}
+
+/// Makes sure `index` has an entry for every row of `table`: an index table missing from the file
+/// (a file written before the index was declared) is built from the table's rows.
+fn built<K: Key, V: Serialize, R: RedbValue<V>>(
+    txn: &WriteTransaction,
+    table: &Table<K, V, R>,
+    index: &Index,
+) -> Result<()> {
+    if has_table(txn, index.name)? {
+        return Ok(());
+    }
+    let rows = if has_table(txn, redb::TableHandle::name(&table.redb))? {
+        range_write(txn, table, &[])?
+    } else {
+        Vec::new()
+    };
+    let mut entries = txn.open_table(index.redb)?;
+    for (key, value) in &rows {
+        entries.insert(entry(index, *key, value)?, ())?;
+    }
+    Ok(())
+}
+
+/// The keys an index's entries hold for parts in `parts`, in its order.
+fn keys_in<K: Key>(
+    entries: &impl ReadableTable<(u64, u64, u64), ()>,
+    parts: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<K>> {
+    let mut keys = Vec::new();
+    for row in entries.range((*parts.start(), 0, 0)..=(*parts.end(), u64::MAX, u64::MAX))? {
+        let (_, first, second) = row?.0.value();
+        keys.push(K::from_parts(&[first, second]));
+    }
+    Ok(keys)
+}
+
+pub(super) fn lookup_read<K: Key, V: Serialize, R: RedbValue<V>>(
+    txn: &ReadTransaction,
+    table: &Table<K, V, R>,
+    index: &Index,
+    parts: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<(K, V)>> {
+    let Some(entries) = crate::platform::store::open_read(txn, index.redb)? else {
+        // Not built yet (the first write builds it): the table's rows, read whole, in its order.
+        let mut found = Vec::new();
+        for (key, value) in range_read(txn, table, &[])? {
+            let part = index.part_of(key, &value)?;
+            if parts.contains(&part) {
+                found.push((part, key, value));
+            }
+        }
+        found.sort_by_key(|(part, key, _)| (*part, *key));
+        return Ok(found.into_iter().map(|(_, k, v)| (k, v)).collect());
+    };
+    let keys: Vec<K> = keys_in(&entries, parts)?;
+    rows_at(keys, |key| get_read(txn, table, key))
+}
+
+pub(super) fn lookup_write<K: Key, V: Serialize, R: RedbValue<V>>(
+    txn: &WriteTransaction,
+    table: &Table<K, V, R>,
+    index: &Index,
+    parts: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<(K, V)>> {
+    built(txn, table, index)?;
+    let keys: Vec<K> = keys_in(&txn.open_table(index.redb)?, parts)?;
+    rows_at(keys, |key| get_write(txn, table, key))
+}
+
+fn rows_at<K: Key, V>(
+    keys: Vec<K>,
+    mut get: impl FnMut(K) -> Result<Option<V>>,
+) -> Result<Vec<(K, V)>> {
+    let mut rows = Vec::with_capacity(keys.len());
+    for key in keys {
+        let value = get(key)?.ok_or_else(|| {
+            anyhow::anyhow!("an index entry names the key {key:?}, which holds no row")
+        })?;
+        rows.push((key, value));
+    }
+    Ok(rows)
+}
+
+/// Deletes the entries of the rows whose key starts with one of `ids` (a firm's purge); answers
+/// how many.
+pub(super) fn purge_index(
+    txn: &WriteTransaction,
+    index: &Index,
+    ids: &[u64],
+) -> anyhow::Result<u64> {
+    if !has_table(txn, index.name)? {
+        return Ok(0);
+    }
+    let mut entries = txn.open_table(index.redb)?;
+    let before = redb::ReadableTableMetadata::len(&entries)?;
+    entries.retain(|(_, first, _), _| !ids.contains(&first))?;
+    Ok(before - redb::ReadableTableMetadata::len(&entries)?)
 }

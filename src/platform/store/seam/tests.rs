@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use proptest::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::{Table, read, write};
+use super::{Index, On, Table, read, write};
 use crate::platform::error::{AppError, Result};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::test_store;
@@ -22,12 +22,16 @@ struct Row {
 
 const ROWS_REDB: redb::TableDefinition<(u64, u64), &[u8]> =
     redb::TableDefinition::new("seam_conformance");
+/// The rows by their item (a key part), and by their `n` (a field of the value).
+const BY_ITEM: Index = Index::new("seam_conformance_by_item", On::Key(1));
+const BY_N: Index = Index::new("seam_conformance_by_n", On::Field("n"));
 const ROWS: Table<(u64, u64), Row> = Table::new(
     "seam_conformance",
     ROWS_REDB,
     &["owner_id", "item_id"],
     Some("seam_conformance"),
-);
+)
+.indexed(&[&BY_ITEM, &BY_N]);
 
 const COUNTS_REDB: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::new("seam_counts");
 const COUNTS: Table<u64, u64> = Table::new("seam_counts", COUNTS_REDB, &["id"], None);
@@ -40,6 +44,8 @@ enum Op {
     InsertNew((u64, u64), Row),
     Remove((u64, u64)),
     Range(Option<u64>),
+    /// Through `BY_ITEM` (`false`) or `BY_N` (`true`), the parts from..=to.
+    Lookup(bool, u64, u64),
     NextId,
 }
 
@@ -60,7 +66,8 @@ fn key() -> impl Strategy<Value = (u64, u64)> {
 }
 
 fn row() -> impl Strategy<Value = Row> {
-    (any::<u64>(), "[a-z\u{e9} ]{0,8}").prop_map(|(n, text)| Row { n, text })
+    // Few values of `n`, so lookups by it meet several rows.
+    (0..6u64, "[a-z\u{e9} ]{0,8}").prop_map(|(n, text)| Row { n, text })
 }
 
 fn op() -> impl Strategy<Value = Op> {
@@ -71,6 +78,8 @@ fn op() -> impl Strategy<Value = Op> {
         (key(), row()).prop_map(|(k, r)| Op::InsertNew(k, r)),
         key().prop_map(Op::Remove),
         prop::option::of(0..3u64).prop_map(Op::Range),
+        (any::<bool>(), 0..6u64, prop_oneof![0..6u64, Just(u64::MAX)])
+            .prop_map(|(by_n, from, to)| Op::Lookup(by_n, from, to)),
         Just(Op::NextId),
     ]
 }
@@ -108,6 +117,16 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op) -> Answer {
                 .map(|(k, r)| (*k, r.clone()))
                 .collect(),
         ),
+        Op::Lookup(by_n, from, to) => {
+            let part = |k: &(u64, u64), r: &Row| if *by_n { r.n } else { k.1 };
+            let mut found: Vec<_> = model
+                .iter()
+                .filter(|(k, r)| (*from..=*to).contains(&part(k, r)))
+                .map(|(k, r)| (part(k, r), *k, r.clone()))
+                .collect();
+            found.sort_by_key(|(p, k, _)| (*p, *k));
+            Answer::Rows(found.into_iter().map(|(_, k, r)| (k, r)).collect())
+        }
         Op::NextId => Answer::Id,
     }
 }
@@ -131,6 +150,10 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
             Some(o) => tx.range(&ROWS, &[*o])?,
             None => tx.range(&ROWS, &[])?,
         }),
+        Op::Lookup(by_n, from, to) => {
+            let index = if *by_n { &BY_N } else { &BY_ITEM };
+            Answer::Rows(tx.lookup(&ROWS, index, *from..=*to)?)
+        }
         Op::NextId => {
             ids.push(tx.next_id(&ROWS)?);
             Answer::Id
@@ -181,6 +204,11 @@ fn conforms(store: &Store, transactions: &[(Vec<Op>, bool)]) {
         let stored = read(store, |tx| tx.range(&ROWS, &[])).unwrap();
         let want: Vec<_> = model.iter().map(|(k, r)| (*k, r.clone())).collect();
         assert_eq!(stored, want);
+        // The indexes hold what the rows say, read in a snapshot too.
+        for lookup in [Op::Lookup(false, 0, u64::MAX), Op::Lookup(true, 1, 3)] {
+            let got = read(store, |tx| on_engine(tx, &lookup, &mut Vec::new())).unwrap();
+            assert_eq!(got, on_model(&mut model.clone(), &lookup), "{lookup:?}");
+        }
     }
 }
 
@@ -370,5 +398,109 @@ fn seam_postgres_makes_the_declared_table() {
             ("item_id", "bigint"),
             ("value", "jsonb")
         ]
+    );
+    let indexes: Vec<String> = pg
+        .run(
+            sqlx::query_scalar(
+                "SELECT indexdef::text FROM pg_indexes WHERE tablename = 'seam_conformance' \
+                 AND indexname LIKE 'seam_conformance_by_%' ORDER BY indexname",
+            )
+            .fetch_all(pg.pool()),
+        )
+        .unwrap();
+    assert_eq!(indexes.len(), 2, "{indexes:?}");
+    assert!(indexes[0].contains("item_id, owner_id"), "{indexes:?}");
+    assert!(indexes[1].contains("'n'"), "{indexes:?}");
+}
+
+/// A redb file whose table has rows but no index table yet (written before the index was
+/// declared): a read finds the rows by reading the table, and the first write builds the index,
+/// which then holds every row, the old ones and the new.
+#[test]
+fn seam_an_index_missing_from_an_older_file_is_built_at_the_first_write() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let file = FileStore::open(dir.path()).unwrap();
+        let txn = file.write().unwrap();
+        let mut rows = txn.open_table(ROWS_REDB).unwrap();
+        for (key, n) in [((1, 4), 2), ((2, 3), 2), ((1, 5), 9)] {
+            let row = Row {
+                n,
+                text: "old".into(),
+            };
+            let stored = crate::platform::store::codec::encode(&row);
+            rows.insert(key, stored.as_slice()).unwrap();
+        }
+        drop(rows);
+        txn.commit().unwrap();
+    }
+    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let keys = |store: &Store, index: &Index, parts| -> Vec<(u64, u64)> {
+        read(store, |tx| tx.lookup(&ROWS, index, parts))
+            .unwrap()
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect()
+    };
+    assert_eq!(
+        keys(&store, &BY_N, 2..=2),
+        [(1, 4), (2, 3)],
+        "read from the table"
+    );
+    write(&store, |tx| {
+        tx.insert(
+            &ROWS,
+            (3, 4),
+            &Row {
+                n: 2,
+                text: "new".into(),
+            },
+        )
+    })
+    .unwrap();
+    let Store::File(file) = &store else {
+        unreachable!()
+    };
+    let txn = file.write().unwrap();
+    assert!(crate::platform::store::registry::has_table(&txn, BY_N.name).unwrap());
+    assert!(crate::platform::store::registry::has_table(&txn, BY_ITEM.name).unwrap());
+    drop(txn);
+    assert_eq!(keys(&store, &BY_N, 2..=2), [(1, 4), (2, 3), (3, 4)]);
+    assert_eq!(keys(&store, &BY_ITEM, 4..=4), [(1, 4), (3, 4)]);
+    assert_eq!(keys(&store, &BY_N, 9..=9), [(1, 5)]);
+}
+
+/// A firm's purge (the registry's, by the rows' first key part) takes the index entries of its
+/// rows and leaves the others.
+#[test]
+fn seam_a_purge_takes_a_firms_index_entries() {
+    use crate::platform::store::registry::RedbTable;
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    write(&store, |tx| {
+        for key in [(1, 4), (2, 4), (1, 5)] {
+            tx.insert(
+                &ROWS,
+                key,
+                &Row {
+                    n: 1,
+                    text: String::new(),
+                },
+            )?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    let Store::File(file) = &store else {
+        unreachable!()
+    };
+    let txn = file.write().unwrap();
+    ROWS.purge_keys(&txn, &[1]).unwrap();
+    assert_eq!(BY_ITEM.purge_keys(&txn, &[1]).unwrap(), 2);
+    txn.commit().unwrap();
+    let found = read(&store, |tx| tx.lookup(&ROWS, &BY_ITEM, 0..=u64::MAX)).unwrap();
+    assert_eq!(
+        found.into_iter().map(|(k, _)| k).collect::<Vec<_>>(),
+        [(2, 4)]
     );
 }
