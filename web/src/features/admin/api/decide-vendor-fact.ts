@@ -27,12 +27,15 @@ export function useDecideVendorFact() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: decideVendorFact,
-    // An approval changed the listing firms see.
-    onSuccess: (_, decision) =>
-      Promise.all(
+    // An approval changed the listing firms see. Not awaited: the caller's own success (its toast,
+    // where the focus goes) runs first, since the fact that decides a proposal takes its item, and
+    // the caller, off the list.
+    onSuccess: (_, decision) => {
+      void Promise.all(
         [vendorProposalsKey, ...(decision.approve ? keysChangedByVendorEdit : [])].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey: [...queryKey] }),
         ),
-      ),
+      );
+    },
   });
 }
