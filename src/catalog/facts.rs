@@ -39,6 +39,32 @@ pub enum Provenance {
         approved_by: Option<u64>,
         on: String,
     },
+    /// As `Vendor`, for an attestation (SOC 2, ISO 27001, a BAA offered): with the evidence the
+    /// operator saw before approving it. Last, since a stored value names its variant by place.
+    VendorAttested {
+        vendor: String,
+        account_id: Option<u64>,
+        approved_by: Option<u64>,
+        on: String,
+        evidence: Evidence,
+    },
+}
+
+/// What the operator saw before approving a vendor's attestation, and on which day.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Evidence {
+    pub seen: EvidenceSeen,
+    /// YYYY-MM-DD.
+    pub seen_on: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub enum EvidenceSeen {
+    /// A page on the vendor's own site (its trust or legal page).
+    Page { url: String },
+    /// The vendor's statement, with the operator's note that the report was seen (no document is
+    /// kept). Never shown to firms.
+    Note { note: String },
 }
 
 impl Provenance {
@@ -250,7 +276,21 @@ pub enum ProvenanceView {
         vendor: String,
         /// YYYY-MM-DD.
         on: String,
+        /// For an attestation (SOC 2, ISO 27001, a BAA offered): the evidence the operator saw.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        evidence: Option<AttestationEvidence>,
     },
+}
+
+/// The evidence the operator saw for an attestation, as firms see it: the day, and the vendor's
+/// page when it was one (the operator's own note is never shown).
+#[derive(Debug, Clone, Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct AttestationEvidence {
+    /// YYYY-MM-DD.
+    pub seen_on: String,
+    /// The vendor's own trust or legal page, when that was the evidence.
+    pub url: Option<String>,
 }
 
 impl From<&Provenance> for ProvenanceView {
@@ -271,6 +311,23 @@ impl From<&Provenance> for ProvenanceView {
             Provenance::Vendor { vendor, on, .. } => ProvenanceView::Vendor {
                 vendor: vendor.clone(),
                 on: on.clone(),
+                evidence: None,
+            },
+            Provenance::VendorAttested {
+                vendor,
+                on,
+                evidence,
+                ..
+            } => ProvenanceView::Vendor {
+                vendor: vendor.clone(),
+                on: on.clone(),
+                evidence: Some(AttestationEvidence {
+                    seen_on: evidence.seen_on.clone(),
+                    url: match &evidence.seen {
+                        EvidenceSeen::Page { url } => Some(url.clone()),
+                        EvidenceSeen::Note { .. } => None,
+                    },
+                }),
             },
         }
     }
@@ -511,6 +568,55 @@ mod tests {
         assert!(shown.integrations.is_none());
         assert!(shown.booking_link.is_none());
         assert!(shown.security.hipaa_baa.is_none());
+    }
+
+    /// Facts stored before attestations carried their evidence still decode: the new variant
+    /// comes last, and a stored value names its variant by place (bincode in the redb file).
+    #[test]
+    fn a_vendors_fact_stored_before_evidence_still_decodes() {
+        // `Stated { value: true, provenance: Vendor { "Acme", Some(3), Some(1), "2026-11-20" } }`
+        // as an earlier Litstack wrote it.
+        let old: &[u8] = &[
+            1, 4, 4, b'A', b'c', b'm', b'e', 1, 3, 1, 1, 10, b'2', b'0', b'2', b'6', b'-', b'1',
+            b'1', b'-', b'2', b'0',
+        ];
+        let stated: Stated<bool> = crate::platform::store::codec::decode(old).unwrap();
+        assert_eq!(
+            stated.provenance,
+            Provenance::Vendor {
+                vendor: "Acme".into(),
+                account_id: Some(3),
+                approved_by: Some(1),
+                on: "2026-11-20".into(),
+            }
+        );
+        assert_eq!(crate::platform::store::codec::encode(&stated), old);
+        let attested = Stated {
+            value: true,
+            provenance: Provenance::VendorAttested {
+                vendor: "Acme".into(),
+                account_id: Some(3),
+                approved_by: Some(1),
+                on: "2026-11-20".into(),
+                evidence: Evidence {
+                    seen: EvidenceSeen::Note {
+                        note: "Seen on a call".into(),
+                    },
+                    seen_on: "2026-11-20".into(),
+                },
+            },
+        };
+        let bytes = crate::platform::store::codec::encode(&attested);
+        let back: Stated<bool> = crate::platform::store::codec::decode(&bytes).unwrap();
+        assert_eq!(back, attested);
+        let shown = serde_json::to_value(ProvenanceView::from(&attested.provenance)).unwrap();
+        assert_eq!(
+            shown,
+            serde_json::json!({
+                "kind": "vendor", "vendor": "Acme", "on": "2026-11-20",
+                "evidence": { "seenOn": "2026-11-20", "url": null }
+            })
+        );
     }
 
     #[test]

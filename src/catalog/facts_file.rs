@@ -154,6 +154,14 @@ fn owned_hosts(text: &str) -> anyhow::Result<HashMap<u64, Vec<String>>> {
     Ok(out)
 }
 
+/// Whether `url` is a page of the vendor's own (its website's domain, a subdomain of it, or a
+/// host data/owned-hosts.csv gives it): the rule an operator's evidence for an attestation meets.
+pub fn on_vendors_own_site(url: &str, vendor: &Vendor) -> bool {
+    static OWNED: std::sync::LazyLock<HashMap<u64, Vec<String>>> =
+        std::sync::LazyLock::new(|| owned_hosts(OWNED_HOSTS).unwrap_or_default());
+    on_own_host(url, vendor, OWNED.get(&vendor.id))
+}
+
 /// Whether `url` is on the vendor's own site: its website's domain (less "www."), a subdomain of
 /// it, or one of its owned hosts (or a subdomain of one), under the entry's path if it names one.
 fn on_own_host(url: &str, vendor: &Vendor, owned: Option<&Vec<String>>) -> bool {

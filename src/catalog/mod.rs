@@ -23,6 +23,7 @@ use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
+pub use facts_file::on_vendors_own_site;
 pub use model::{
     BookingSource, Category, CategoryRef, ClickKind, FieldType, ImportedBy, MeetingClick,
     OptionKind, PartnerLevel, Question, QuestionOption, SourcePage, Vendor, VendorSource,

@@ -51,7 +51,9 @@ impl FeedProvenance {
                 FeedProvenance::Publisher { on: on.clone() }
             }
             Provenance::Estimate => FeedProvenance::Estimate,
-            Provenance::Vendor { vendor, on, .. } => FeedProvenance::Vendor {
+            // The evidence an operator saw stays with the install that saw it.
+            Provenance::Vendor { vendor, on, .. }
+            | Provenance::VendorAttested { vendor, on, .. } => FeedProvenance::Vendor {
                 vendor: vendor.clone(),
                 on: on.clone(),
             },

@@ -63,4 +63,5 @@ where
         .routes(routes!(queue::revoke_vendor_invitation))
         .routes(routes!(queue::proposal_queue))
         .routes(routes!(queue::decide_proposal))
+        .routes(routes!(queue::decide_fact))
 }

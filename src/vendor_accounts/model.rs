@@ -124,6 +124,10 @@ pub struct Proposal {
     /// listing moves on and an approved proposal equals it.
     #[serde(default)]
     pub decided_changes: Option<Vec<super::proposals::FieldChange>>,
+    /// The facts decided one by one so far, each with its decision (the rest wait); once every
+    /// fact is, the proposal is decided.
+    #[serde(default)]
+    pub fact_decisions: Vec<super::proposals::FieldChange>,
 }
 
 /// What a vendor account is told, under its bell.

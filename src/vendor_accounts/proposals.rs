@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::catalog::Vendor;
 use crate::catalog::admin::{FactsUpdate, VendorUpdate, apply_all};
-use crate::catalog::facts::{Provenance, Soc2, Sso, Stated, VendorFacts};
+use crate::catalog::facts::{Evidence, EvidenceSeen, Provenance, Soc2, Sso, Stated, VendorFacts};
 use crate::catalog::vendor_checks;
 use crate::platform::error::{Result, bad_request};
 use crate::platform::upload::RowProblems;
@@ -128,6 +128,163 @@ pub struct FieldChange {
     /// The listing's value now, as text; "Not stated" when it has none.
     pub current: String,
     pub proposed: String,
+    /// An attestation (SOC 2, ISO 27001, a BAA offered): approving it needs the evidence the
+    /// operator saw.
+    #[serde(default)]
+    pub attestation: bool,
+    /// The operator's decision on this fact, once made.
+    #[serde(default)]
+    pub decision: Option<FactOutcome>,
+}
+
+/// How the operator decided one fact of a proposal.
+#[derive(Debug, Clone, serde::Serialize, serde::Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct FactOutcome {
+    pub approved: bool,
+    /// RFC 3339, UTC.
+    pub decided_at: String,
+    /// Why it was not approved, when the operator said; shown to the vendor.
+    pub reason: Option<String>,
+    /// For an approved attestation: the day the operator saw its evidence (YYYY-MM-DD).
+    pub evidence_seen_on: Option<String>,
+    /// The vendor's own page the operator saw, when that was the evidence (their note, when it
+    /// was one, is kept with the fact and shown to nobody).
+    pub evidence_url: Option<String>,
+}
+
+/// The order a proposal's facts are listed in: the order `apply` checks them.
+const ORDER: [&str; 16] = [
+    "bookingUrl",
+    "logoUrl",
+    "statedPrice",
+    "pricingModel",
+    "soc2",
+    "iso27001",
+    "hipaaBaa",
+    "sso",
+    "mfa",
+    "dataLocation",
+    "aiTraining",
+    "dataExport",
+    "trustPage",
+    "description",
+    "shortHighlights",
+    "integrations",
+];
+
+/// Where `field` comes in a proposal's list of facts.
+pub fn place(field: &str) -> usize {
+    ORDER
+        .iter()
+        .position(|f| *f == field)
+        .unwrap_or(ORDER.len())
+}
+
+/// The part of a proposal `raw` that proposes `field` alone: what approving that one fact applies.
+pub fn only(raw: &serde_json::Value, field: &str) -> serde_json::Value {
+    if let Some(value) = raw.get(field) {
+        serde_json::json!({ field: value })
+    } else if let Some(value) = raw.get("facts").and_then(|f| f.get(field)) {
+        serde_json::json!({ "facts": { field: value } })
+    } else {
+        serde_json::json!({})
+    }
+}
+
+/// Whether `raw` proposes `field` as an attestation: a SOC 2 report, ISO 27001 certification, a
+/// BAA offered. Saying "no" or clearing one attests nothing.
+pub fn is_attestation(field: &str, raw: &serde_json::Value) -> bool {
+    let value = raw.get("facts").and_then(|f| f.get(field));
+    match field {
+        "soc2" => value.is_some_and(|v| !v.is_null()),
+        "iso27001" | "hipaaBaa" => value.and_then(serde_json::Value::as_bool) == Some(true),
+        _ => false,
+    }
+}
+
+/// The evidence an operator gives for an attestation: a page of the vendor's own, or their note
+/// that they saw the report.
+#[derive(Debug, Clone, Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EvidenceBody {
+    /// The vendor's own trust or legal page, http(s), on its website's domain (or a subdomain,
+    /// or a host the catalog knows is the vendor's).
+    #[serde(default)]
+    #[schema(max_length = 2000)]
+    pub url: Option<String>,
+    /// That you have seen the report (1-500 characters: what, when, how); the vendor's statement
+    /// stands on it. Never shown to firms; no document is kept.
+    #[serde(default)]
+    #[schema(max_length = 500)]
+    pub note: Option<String>,
+}
+
+/// The evidence checked for `label` of `vendor`, seen today.
+pub fn evidence(body: &EvidenceBody, vendor: &Vendor, label: &str) -> Result<Evidence> {
+    let url = body.url.as_deref().map(str::trim).filter(|u| !u.is_empty());
+    let note = body
+        .note
+        .as_deref()
+        .map(str::trim)
+        .filter(|n| !n.is_empty());
+    let seen = match (url, note) {
+        (Some(_), Some(_)) => {
+            return Err(bad_request(format!(
+                "Give one evidence for {label}: the vendor's page (url) or your note (note), not both"
+            )));
+        }
+        (None, None) => return Err(needs_evidence(label)),
+        (Some(raw), None) => {
+            let url = vendor_checks::link(raw)
+                .map_err(|e| bad_request(format!("evidence.url: {e}")))?
+                .ok_or_else(|| needs_evidence(label))?;
+            if !crate::catalog::on_vendors_own_site(&url, vendor) {
+                let site = vendor
+                    .website_url
+                    .as_deref()
+                    .and_then(|w| url::Url::parse(w).ok())
+                    .and_then(|w| {
+                        w.host_str()
+                            .map(|h| h.trim_start_matches("www.").to_string())
+                    });
+                return Err(bad_request(match site {
+                    Some(site) => format!(
+                        "evidence.url: \"{}\" is not on {}'s own site: give its trust or legal page on {site} (or a subdomain of it), or note that you have seen the report",
+                        crate::platform::upload::truncate(&url, 80),
+                        vendor.name
+                    ),
+                    None => format!(
+                        "evidence.url: {} has no website in the catalog, so no page can be checked as its own: note that you have seen the report instead",
+                        vendor.name
+                    ),
+                }));
+            }
+            EvidenceSeen::Page { url }
+        }
+        (None, Some(note)) => {
+            if note.chars().count() > 500 || note.chars().any(|c| c.is_control() && c != '\n') {
+                return Err(bad_request(
+                    "evidence.note must be at most 500 characters of text",
+                ));
+            }
+            EvidenceSeen::Note {
+                note: note.to_string(),
+            }
+        }
+    };
+    Ok(Evidence {
+        seen,
+        seen_on: crate::platform::clock::today()
+            .format("%Y-%m-%d")
+            .to_string(),
+    })
+}
+
+fn needs_evidence(label: &str) -> crate::platform::error::AppError {
+    bad_request(format!(
+        "{label} is an attestation: approve it with the evidence you saw, a link to the vendor's own trust or legal page (url) or your note that you have seen the report (note)"
+    ))
 }
 
 const NOT_STATED: &str = "Not stated";
@@ -254,6 +411,8 @@ pub fn diff(
                 label: label.to_string(),
                 current,
                 proposed,
+                attestation: is_attestation(field, raw),
+                decision: None,
             }
         })
         .collect())

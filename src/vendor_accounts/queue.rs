@@ -3,17 +3,20 @@
 //! approved (the facts go live as "Supplied by VENDOR on DAY") or rejected with a reason, and the
 //! proposer told under their bell and by mail.
 
+use std::collections::BTreeMap;
+
 use axum::extract::State;
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::VendorAccountsState;
 use super::model::{Account, LINK_DAYS, Link, LinkKind, Notice, Proposal, Session, Status};
+use super::proposals::{EvidenceBody, FactOutcome, FieldChange};
 use super::routes::{ProposalView, proposal_view};
 use super::storage::{self, keys};
 use crate::accounts::links;
 use crate::accounts::model::Email;
-use crate::catalog::facts::Provenance;
+use crate::catalog::facts::{EvidenceSeen, Provenance};
 use crate::platform::blocking::Blocking;
 use crate::platform::caller::AdminUser;
 use crate::platform::clock::{now_secs, rfc3339};
@@ -351,21 +354,59 @@ pub async fn proposal_queue(
 #[derive(Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct DecisionBody {
+    /// Approve (or reject) every fact not decided yet.
     pub approve: bool,
     /// Why, 1-500 characters: required to reject, shown to the vendor.
     #[serde(default)]
     pub reason: Option<String>,
+    /// To approve a proposal with attestations (SOC 2, ISO 27001, a BAA offered): the evidence
+    /// you saw for each, by its field (`soc2`, `iso27001`, `hipaaBaa`).
+    #[serde(default)]
+    pub evidence: BTreeMap<String, EvidenceBody>,
 }
 
-/// POST /api/admin/vendor-proposals/{id}/decision: approves a proposal (its facts go live,
-/// credited to the vendor and to this operator's approval) or rejects it with a reason; the
-/// proposer is told.
+#[derive(Deserialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct FactDecisionBody {
+    pub approve: bool,
+    /// Why not, up to 500 characters, optional: shown to the vendor.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// Required to approve an attestation (SOC 2, ISO 27001, a BAA offered): the vendor's own
+    /// page or your note that you have seen the report.
+    #[serde(default)]
+    pub evidence: Option<EvidenceBody>,
+}
+
+/// What the operator decides: one fact, or every fact not decided yet.
+struct Decision {
+    field: Option<String>,
+    approve: bool,
+    reason: Option<String>,
+    evidence: BTreeMap<String, EvidenceBody>,
+}
+
+fn checked_reason(raw: Option<&str>) -> Result<Option<String>> {
+    match raw.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(r) if r.chars().count() > 500 || r.chars().any(|c| c.is_control() && c != '\n') => {
+            Err(bad_request(
+                "The reason must be at most 500 characters of text",
+            ))
+        }
+        Some(r) => Ok(Some(r.to_string())),
+        None => Ok(None),
+    }
+}
+
+/// POST /api/admin/vendor-proposals/{id}/decision: approves every fact of a proposal not decided
+/// yet (they go live, credited to the vendor and to this operator's approval; an attestation
+/// needs its evidence) or rejects them with a reason; the proposer is told.
 #[utoipa::path(post, path = "/admin/vendor-proposals/{id}/decision", tag = "admin",
     params(("id" = u64, Path, description = "A proposal id")),
     request_body = DecisionBody,
     responses(
         (status = 200, body = ProposalView),
-        (status = 400, description = "No reason for a rejection, or the proposal no longer passes the checks", body = ErrorBody),
+        (status = 400, description = "No reason for a rejection, an attestation without its evidence, or the proposal no longer passes the checks", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::NotOperatorOrForeignOrigin,
         (status = 404, description = "No such proposal", body = ErrorBody),
@@ -377,36 +418,81 @@ pub async fn decide_proposal(
     Path(id): Path<ProposalId>,
     Json(body): Json<DecisionBody>,
 ) -> Result<Json<ProposalView>> {
-    let reason = match body
-        .reason
-        .as_deref()
-        .map(str::trim)
-        .filter(|r| !r.is_empty())
-    {
-        Some(r) if r.chars().count() > 500 || r.chars().any(|c| c.is_control() && c != '\n') => {
-            return Err(bad_request(
-                "The reason must be at most 500 characters of text",
-            ));
-        }
-        Some(r) => Some(r.to_string()),
-        None if !body.approve => {
-            return Err(bad_request(
-                "Say why the proposal is rejected: the vendor is told",
-            ));
-        }
-        None => None,
+    let reason = checked_reason(body.reason.as_deref())?;
+    if reason.is_none() && !body.approve {
+        return Err(bad_request(
+            "Say why the proposal is rejected: the vendor is told",
+        ));
+    }
+    let decision = Decision {
+        field: None,
+        approve: body.approve,
+        reason,
+        evidence: body.evidence,
     };
+    let decided = decide(&state, &admin, id.get(), decision).await?;
+    Ok(Json(proposal_view(&state, &decided)))
+}
+
+/// POST /api/admin/vendor-proposals/{id}/facts/{field}/decision: approves one fact of a proposal
+/// (it goes live at once, credited to the vendor; an attestation needs its evidence) or rejects it,
+/// with a reason the vendor sees if you give one. Once every fact is decided, so is the proposal,
+/// and the proposer is told.
+#[utoipa::path(post, path = "/admin/vendor-proposals/{id}/facts/{field}/decision", tag = "admin",
+    params(
+        ("id" = u64, Path, description = "A proposal id"),
+        ("field" = String, Path, description = "The fact, as the proposal's `changes` name it (`hipaaBaa`, `bookingUrl`, ...)"),
+    ),
+    request_body = FactDecisionBody,
+    responses(
+        (status = 200, body = ProposalView),
+        (status = 400, description = "An attestation without its evidence, evidence not on the vendor's own site, or the fact no longer passes the checks", body = ErrorBody),
+        crate::platform::error::NotSignedIn,
+        crate::platform::error::NotOperatorOrForeignOrigin,
+        (status = 404, description = "No such proposal, or it proposes no such fact", body = ErrorBody),
+        (status = 409, description = "Decided already", body = ErrorBody),
+    ))]
+pub async fn decide_fact(
+    State(state): State<VendorAccountsState>,
+    AdminUser(admin): AdminUser,
+    Path((id, field)): Path<(ProposalId, String)>,
+    Json(body): Json<FactDecisionBody>,
+) -> Result<Json<ProposalView>> {
+    let reason = checked_reason(body.reason.as_deref())?;
+    let mut evidence = BTreeMap::new();
+    if let Some(given) = body.evidence {
+        evidence.insert(field.clone(), given);
+    }
+    let decision = Decision {
+        field: Some(field),
+        approve: body.approve,
+        reason,
+        evidence,
+    };
+    let decided = decide(&state, &admin, id.get(), decision).await?;
+    Ok(Json(proposal_view(&state, &decided)))
+}
+
+/// Decides one fact of proposal `id`, or every fact not decided yet: the approved ones go live
+/// now; once no fact waits, the proposal is decided and its proposer told.
+async fn decide(
+    state: &VendorAccountsState,
+    admin: &crate::platform::caller::User,
+    id: u64,
+    d: Decision,
+) -> Result<Proposal> {
     let base = links::base(&state.accounts.config);
-    let id = id.get();
     // A proposed logo is copied before anything is written: a logo that cannot be copied refuses
     // the approval with the reason, and the operator can reject with it.
-    let copied_logo = if body.approve {
+    let copied_logo = if d.approve {
         let proposal = state
             .blocking(move |app| storage::get::<Proposal>(&app.accounts.store, &keys::proposal(id)))
             .await?
             .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
+        let in_play = d.field.as_deref().is_none_or(|f| f == "logoUrl")
+            && !proposal.fact_decisions.iter().any(|r| r.field == "logoUrl");
         match super::proposals::logo_to_copy(&proposal.changes) {
-            Some(raw) if proposal.status == Status::Open => {
+            Some(raw) if proposal.status == Status::Open && in_play => {
                 let outbound = state.accounts.config.outbound();
                 let store = state.accounts.store.clone();
                 let path = crate::catalog::logos::copy(store, proposal.vendor_id, &raw, &outbound)
@@ -425,6 +511,9 @@ pub async fn decide_proposal(
         None
     };
     let copying = copied_logo.is_some();
+    let admin = admin.clone();
+    let admin_id = admin.id;
+    let (approve, fact) = (d.approve, d.field.clone().unwrap_or_else(|| "all".into()));
     let decided = state
         .blocking(move |app| {
             let store = &app.accounts.store;
@@ -433,46 +522,108 @@ pub async fn decide_proposal(
             if proposal.status != Status::Open {
                 return Err(conflict("This proposal was decided already"));
             }
-            let (vendor_name, changes) = {
+            let today = crate::platform::clock::today().format("%Y-%m-%d").to_string();
+            let (vendor_name, deciding, waiting, approvals) = {
                 let catalog = app.catalog.load();
                 let vendor = catalog
                     .vendor(proposal.vendor_id)
                     .ok_or_else(|| not_found("The proposal's listing is no longer in the catalog"))?;
                 let facts = catalog.facts(vendor.id).cloned().unwrap_or_default();
-                // An approval applies what passes the checks now; a rejection keeps the rows
-                // the operator saw, or none when they no longer pass.
-                let changes = match super::proposals::diff(vendor, &facts, &proposal.changes) {
-                    Ok(changes) => changes,
-                    Err(e) if body.approve => return Err(e),
+                // An approval applies what passes the checks now; a rejection of the whole keeps
+                // the rows the operator saw, or none when they no longer pass.
+                let rows = match super::proposals::diff(vendor, &facts, &proposal.changes) {
+                    Ok(rows) => rows,
+                    Err(e) if d.approve || d.field.is_some() => return Err(e),
                     Err(_) => Vec::new(),
                 };
-                (vendor.name.clone(), changes)
-            };
-            if body.approve {
-                let by = Provenance::Vendor {
-                    vendor: vendor_name.clone(),
+                let undecided: Vec<FieldChange> = rows
+                    .into_iter()
+                    .filter(|r| !proposal.fact_decisions.iter().any(|k| k.field == r.field))
+                    .collect();
+                let deciding: Vec<FieldChange> = match &d.field {
+                    Some(field) => match undecided.iter().find(|r| r.field == *field) {
+                        Some(row) => vec![row.clone()],
+                        None if proposal.fact_decisions.iter().any(|k| k.field == *field) => {
+                            return Err(conflict(format!("This proposal's {field} was decided already")));
+                        }
+                        None => {
+                            return Err(not_found(format!(
+                                "Proposal {id} proposes no change to {field}"
+                            )));
+                        }
+                    },
+                    None => undecided.clone(),
+                };
+                for field in d.evidence.keys() {
+                    if !d.approve {
+                        return Err(bad_request(
+                            "Evidence goes with an approval: leave it out to reject",
+                        ));
+                    }
+                    if !deciding.iter().any(|r| r.field == *field && r.attestation) {
+                        return Err(bad_request(format!(
+                            "evidence.{field}: only an attestation this decision approves (SOC 2, ISO 27001, a BAA offered) takes evidence"
+                        )));
+                    }
+                }
+                let plain = Provenance::Vendor {
+                    vendor: vendor.name.clone(),
                     account_id: Some(proposal.account_id),
                     approved_by: Some(admin.id),
-                    on: crate::platform::clock::today().format("%Y-%m-%d").to_string(),
+                    on: today.clone(),
                 };
+                let mut approvals: Vec<(String, Provenance)> = Vec::new();
+                if d.approve {
+                    for row in &deciding {
+                        let by = if row.attestation {
+                            let given = d.evidence.get(&row.field).cloned().unwrap_or(EvidenceBody {
+                                url: None,
+                                note: None,
+                            });
+                            Provenance::VendorAttested {
+                                vendor: vendor.name.clone(),
+                                account_id: Some(proposal.account_id),
+                                approved_by: Some(admin.id),
+                                on: today.clone(),
+                                evidence: super::proposals::evidence(&given, vendor, &row.label)?,
+                            }
+                        } else {
+                            plain.clone()
+                        };
+                        approvals.push((row.field.clone(), by));
+                    }
+                }
+                let waiting = undecided.len() - deciding.len();
+                (vendor.name.clone(), deciding, waiting, (plain, approvals))
+            };
+            let (plain, approvals) = approvals;
+            if !approvals.is_empty() {
                 let mut changed = false;
-                crate::catalog::storage::update_vendor(store, proposal.vendor_id, &by, |vendor, facts| {
-                    let (new, new_facts, fields) = super::proposals::apply(
-                        &vendor,
-                        facts,
-                        &proposal.changes,
-                        &by,
-                        copied_logo.clone(),
-                    )?;
+                crate::catalog::storage::update_vendor(store, proposal.vendor_id, &plain, |vendor, facts| {
+                    // Fact by fact, each credited as approved (an attestation with its evidence).
+                    let mut new = vendor;
+                    let mut new_facts = facts.clone();
+                    for (field, by) in &approvals {
+                        let part = super::proposals::only(&proposal.changes, field);
+                        let (next, next_facts, fields) = super::proposals::apply(
+                            &new,
+                            &new_facts,
+                            &part,
+                            by,
+                            copied_logo.clone(),
+                        )?;
+                        new = next;
+                        new_facts = next_facts;
+                        changed |= !fields.is_empty();
+                    }
                     *facts = new_facts;
-                    changed = !fields.is_empty();
                     Ok(changed.then_some(new))
                 })?;
                 if changed {
                     crate::catalog::reload(store, &app.catalog)?;
                 }
                 // A logo replaced or removed leaves no copy behind.
-                if changed && proposal.changes.get("logoUrl").is_some() {
+                if changed && approvals.iter().any(|(f, _)| f == "logoUrl") {
                     let current = app.catalog.load().vendor(proposal.vendor_id).and_then(|v| v.logo_url.clone());
                     crate::catalog::logos::keep_only(store, proposal.vendor_id, current.as_deref())?;
                 }
@@ -486,31 +637,74 @@ pub async fn decide_proposal(
                     return Err(conflict("This proposal was decided already"));
                 }
                 let now = now_secs();
-                p.status = if body.approve { Status::Approved } else { Status::Rejected };
+                for mut row in deciding {
+                    let evidence = approvals.iter().find_map(|(f, by)| match by {
+                        Provenance::VendorAttested { evidence, .. } if *f == row.field => Some(evidence.clone()),
+                        _ => None,
+                    });
+                    row.decision = Some(FactOutcome {
+                        approved: d.approve,
+                        decided_at: rfc3339(now),
+                        reason: if d.field.is_some() { d.reason.clone() } else { None },
+                        evidence_seen_on: evidence.as_ref().map(|e| e.seen_on.clone()),
+                        evidence_url: evidence.and_then(|e| match e.seen {
+                            EvidenceSeen::Page { url } => Some(url),
+                            EvidenceSeen::Note { .. } => None,
+                        }),
+                    });
+                    p.fact_decisions.push(row);
+                }
+                p.fact_decisions.sort_by_key(|r| super::proposals::place(&r.field));
+                if waiting > 0 {
+                    // Facts still wait: the proposal stays open, and the vendor is told once.
+                    docs.put(&key, &p)?;
+                    return Ok(p);
+                }
+                let approved: Vec<&FieldChange> = p.fact_decisions.iter().filter(|r| r.decision.as_ref().is_some_and(|o| o.approved)).collect();
+                let refused: Vec<&FieldChange> = p.fact_decisions.iter().filter(|r| r.decision.as_ref().is_some_and(|o| !o.approved)).collect();
+                // A proposal the listing already equals has no facts: it is decided as asked.
+                let all_approved = if p.fact_decisions.is_empty() { d.approve } else { refused.is_empty() };
+                let none_approved = if p.fact_decisions.is_empty() { !d.approve } else { approved.is_empty() };
+                let submitted = rfc3339(p.submitted_at).replace('T', " ").replace('Z', " UTC");
+                let labels = |rows: &[&FieldChange]| rows.iter().map(|r| r.label.clone()).collect::<Vec<_>>().join(", ");
+                let why: Vec<String> = refused
+                    .iter()
+                    .filter_map(|r| r.decision.as_ref().and_then(|o| o.reason.as_ref()).map(|why| format!("{}: {why}", r.label)))
+                    .chain(if d.field.is_none() { d.reason.clone() } else { None })
+                    .collect();
+                let (verb, title, body) = if all_approved {
+                    (
+                        "approved",
+                        format!("Your proposal for {vendor_name} is live"),
+                        format!("The operator approved your proposal of {submitted}: firms now see its facts as supplied by {vendor_name}."),
+                    )
+                } else if none_approved {
+                    (
+                        "rejected",
+                        format!("Your proposal for {vendor_name} was not approved"),
+                        format!("The operator did not approve your proposal of {submitted}. Their reason: {}", if why.is_empty() { "none given".to_string() } else { why.join("; ") }),
+                    )
+                } else {
+                    (
+                        "decided fact by fact",
+                        format!("Your proposal for {vendor_name} is partly live"),
+                        format!(
+                            "The operator approved {} from your proposal of {submitted}: firms now see them as supplied by {vendor_name}. Not approved: {}.{}",
+                            labels(&approved),
+                            labels(&refused),
+                            if why.is_empty() { String::new() } else { format!(" Their reason: {}", why.join("; ")) }
+                        ),
+                    )
+                };
+                p.status = if none_approved { Status::Rejected } else { Status::Approved };
                 p.decided_at = Some(now);
                 p.decided_by = Some(admin.id);
-                p.reason = reason.clone();
-                p.decided_changes = Some(changes);
+                p.reason = if d.field.is_none() { d.reason.clone() } else { None };
+                p.decided_changes = Some(p.fact_decisions.clone());
                 docs.put(&key, &p)?;
-                let how = format!(
-                    "{} {} this proposal on {}.",
-                    admin.name,
-                    if body.approve { "approved" } else { "rejected" },
-                    &rfc3339(now)[..10]
-                );
+                let how = format!("{} {verb} this proposal on {}.", admin.name, &rfc3339(now)[..10]);
                 super::routes::end_proposal_notices(docs, store, p.id, &how)?;
                 if let Some(account) = docs.get::<Account>(&keys::account(p.account_id))? {
-                    let (title, body) = if body.approve {
-                        (
-                            format!("Your proposal for {vendor_name} is live"),
-                            format!("The operator approved your proposal of {}: firms now see its facts as supplied by {vendor_name}.", rfc3339(p.submitted_at).replace('T', " ").replace('Z', " UTC")),
-                        )
-                    } else {
-                        (
-                            format!("Your proposal for {vendor_name} was not approved"),
-                            format!("The operator did not approve your proposal of {}. Their reason: {}", rfc3339(p.submitted_at).replace('T', " ").replace('Z', " UTC"), reason.as_deref().unwrap_or("")),
-                        )
-                    };
                     let notice_id = docs.next_id("notices")?;
                     docs.put(
                         &keys::notice(account.id, notice_id),
@@ -556,6 +750,6 @@ pub async fn decide_proposal(
             .await;
     }
     let decided = decided?;
-    tracing::info!(target: "security", user_id = admin.id, proposal = id, approved = body.approve, "vendor proposal decided");
-    Ok(Json(proposal_view(&state, &decided)))
+    tracing::info!(target: "security", user_id = admin_id, proposal = id, approved = approve, fact = %fact, "vendor proposal decided");
+    Ok(decided)
 }

@@ -802,7 +802,8 @@ pub struct ProposalView {
     /// The operator's reason for a rejection.
     pub reason: Option<String>,
     /// What it changes against the listing as it is now (an open or withdrawn proposal), or what
-    /// it changed against the listing at the decision (a decided one).
+    /// it changed against the listing at the decision (a decided one); a fact decided on its own
+    /// keeps its row and says how (`decision`).
     pub changes: Vec<FieldChange>,
     /// Why an open proposal can no longer be approved as it is (the listing or the rules
     /// changed since), if so.
@@ -813,14 +814,25 @@ pub(super) fn proposal_view(state: &VendorAccountsState, p: &Proposal) -> Propos
     let catalog = state.catalog.load();
     let vendor = catalog.vendor(p.vendor_id);
     let facts = catalog.facts(p.vendor_id).cloned().unwrap_or_default();
+    let decided = p.fact_decisions.clone();
     let (changes, problem) = match (&p.decided_changes, vendor) {
         (Some(kept), _) => (kept.clone(), None),
         (None, Some(vendor)) => match proposals::diff(vendor, &facts, &p.changes) {
-            Ok(changes) => (changes, None),
-            Err(e) => (Vec::new(), Some(e.to_string())),
+            Ok(live) => {
+                // The facts decided one by one, and the rest as they compare with the listing now.
+                let mut rows = decided;
+                let waiting: Vec<_> = live
+                    .into_iter()
+                    .filter(|r| !rows.iter().any(|d| d.field == r.field))
+                    .collect();
+                rows.extend(waiting);
+                rows.sort_by_key(|r| proposals::place(&r.field));
+                (rows, None)
+            }
+            Err(e) => (decided, Some(e.to_string())),
         },
         (None, None) => (
-            Vec::new(),
+            decided,
             Some("The listing is no longer in the catalog".into()),
         ),
     };
@@ -930,6 +942,7 @@ pub async fn propose_change(
                     decided_by: None,
                     reason: None,
                     decided_changes: None,
+                    fact_decisions: Vec::new(),
                 };
                 docs.put(&keys::proposal(id), &proposal)?;
                 // The operators learn what waits for them; the values are in the queue.

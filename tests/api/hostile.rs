@@ -668,6 +668,12 @@ pub(crate) fn routes() -> Vec<Route> {
             Access::Admin,
             Payload::Json(json!({ "approve": false, "reason": "Not checked" })),
         ),
+        r(
+            Method::POST,
+            "/api/admin/vendor-proposals/999/facts/hipaaBaa/decision",
+            Access::Admin,
+            Payload::Json(json!({ "approve": false, "reason": "Not checked" })),
+        ),
         // Single sign-on (issue 31): the firm's provider (its discovery at a closed port answers
         // a quick 400) and the operator's decision on a domain claim.
         r(

@@ -234,7 +234,18 @@ async fn a_claimed_listing_proposes_facts_the_operator_approves_and_firms_see_su
     let res = app.post(&decision, json!({ "approve": false })).await;
     assert_eq!(res.status, StatusCode::BAD_REQUEST);
     assert!(res.error().contains("Say why"), "{}", res.error());
+    // The BAA is an attestation: approved with the evidence the operator saw (issue 80).
     let res = app.post(&decision, json!({ "approve": true })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert!(
+        res.error().starts_with("Signs a BAA is an attestation"),
+        "{}",
+        res.error()
+    );
+    let evidence = json!({ "hipaaBaa": { "url": format!("https://{domain}/legal/baa") } });
+    let res = app
+        .post(&decision, json!({ "approve": true, "evidence": evidence }))
+        .await;
     assert_eq!(res.status, StatusCode::OK, "{}", res.text());
     assert_eq!(res.json()["status"], "approved");
     // Decided, it keeps the rows the operator approved, though the listing now says the same.
@@ -406,6 +417,7 @@ async fn a_vendor_session_opens_no_route_but_its_own() {
             }
             let concrete = path
                 .replace("{id}", "1")
+                .replace("{field}", "hipaaBaa")
                 .replace("{file}", "x.ics")
                 .replace("{vendorId}", "1")
                 .replace("{token}", "x")
@@ -1041,4 +1053,350 @@ async fn a_vendors_proposals_mail_each_operator_at_most_once_an_hour_and_the_bel
     assert_eq!(told(&app.get("/api/notifications").await.json()), 16);
     send_due(&app).await;
     assert_eq!(wait_for(&operator_email, 2).len(), 2);
+}
+
+/// The second listing a claim can name (another vendor than `claimable`'s): id, name, domain.
+async fn another_claimable(app: &mut TestApp) -> (u64, String, String) {
+    let res = app.get("/api/vendor/listings").await;
+    let listing = res.json()["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|l| l["domain"].is_string())
+        .nth(1)
+        .cloned()
+        .expect("two listings with a website");
+    (
+        listing["id"].as_u64().unwrap(),
+        listing["name"].as_str().unwrap().to_string(),
+        listing["domain"].as_str().unwrap().to_string(),
+    )
+}
+
+/// The row of `field` in a proposal's changes.
+fn row<'a>(proposal: &'a Value, field: &str) -> &'a Value {
+    proposal["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["field"] == field)
+        .unwrap_or_else(|| panic!("no {field} in {proposal}"))
+}
+
+/// Issue 80: the operator decides a proposal fact by fact; an attestation (SOC 2, ISO 27001, a
+/// BAA offered) is approved only with its evidence, a page of the vendor's own or the operator's
+/// note; firms see "evidence seen by the operator" and never the note.
+#[tokio::test(flavor = "multi_thread")]
+async fn facts_are_approved_one_by_one_and_an_attestation_needs_its_evidence() {
+    let mut app = TestApp::new();
+    let operator = operator_with_mail(&mut app).await;
+    let (other_id, _, other_domain) = another_claimable(&mut app).await;
+    let (id, name, domain) = claimable(&mut app).await;
+    claim_and_join(&mut app, other_id, &address_at("other", &other_domain)).await;
+    let other_vendor = app.vendor_cookie.take();
+    let email = address_at("attest", &domain);
+    claim_and_join(&mut app, id, &email).await;
+    let vendor = app.vendor_cookie.clone();
+    let link = format!("https://{domain}/book-a-demo");
+    let res = app
+        .post(
+            "/api/vendor/proposals",
+            json!({
+                "bookingUrl": link,
+                "facts": {
+                    "hipaaBaa": true,
+                    "soc2": { "report": "Type II", "periodEnd": null },
+                    "mfa": true,
+                    "aiTraining": false
+                }
+            }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let proposal = res.json();
+    let pid = proposal["id"].as_u64().unwrap();
+    for (field, attestation) in [
+        ("bookingUrl", false),
+        ("soc2", true),
+        ("hipaaBaa", true),
+        ("mfa", false),
+        ("aiTraining", false),
+    ] {
+        assert_eq!(row(&proposal, field)["attestation"], attestation, "{field}");
+    }
+    let fact = |field: &str| format!("/api/admin/vendor-proposals/{pid}/facts/{field}/decision");
+
+    // A vendor cannot decide its own proposal, and another vendor cannot reach it.
+    let res = app
+        .post(&fact("bookingUrl"), json!({ "approve": true }))
+        .await;
+    assert!(
+        matches!(res.status.as_u16(), 401 | 403),
+        "{}: {}",
+        res.status,
+        res.text()
+    );
+    app.vendor_cookie = other_vendor;
+    let res = app
+        .post(&format!("/api/vendor/proposals/{pid}/withdraw"), json!({}))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{}", res.text());
+    let theirs = app.get("/api/vendor/proposals").await.json();
+    assert_eq!(theirs["items"].as_array().unwrap().len(), 0, "{theirs}");
+
+    app.vendor_cookie = None;
+    app.cookie = operator.clone();
+    // One fact approved: it goes live at once, the rest wait.
+    let res = app
+        .post(&fact("bookingUrl"), json!({ "approve": true }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let now = res.json();
+    assert_eq!(now["status"], "open", "{now}");
+    assert_eq!(row(&now, "bookingUrl")["decision"]["approved"], true);
+    assert!(row(&now, "hipaaBaa")["decision"].is_null(), "{now}");
+    let res = app
+        .post(&fact("bookingUrl"), json!({ "approve": true }))
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+    let res = app
+        .post(&fact("partnerLevel"), json!({ "approve": true }))
+        .await;
+    assert_eq!(res.status, StatusCode::NOT_FOUND, "{}", res.text());
+
+    // An attestation without evidence, with a page not the vendor's, with a bad link, with two
+    // evidences, and evidence for a fact that attests nothing: refused, saying what to give.
+    for (field, body, says) in [
+        ("hipaaBaa", json!({ "approve": true }), "is an attestation"),
+        (
+            "hipaaBaa",
+            json!({ "approve": true, "evidence": { "url": "https://trust.example.org/baa" } }),
+            "is not on",
+        ),
+        (
+            "hipaaBaa",
+            json!({ "approve": true, "evidence": { "url": "javascript:alert(1)" } }),
+            "evidence.url: ",
+        ),
+        (
+            "hipaaBaa",
+            json!({ "approve": true, "evidence": { "url": format!("https://{domain}/x"), "note": "Seen" } }),
+            "not both",
+        ),
+        (
+            "mfa",
+            json!({ "approve": true, "evidence": { "note": "Seen" } }),
+            "only an attestation",
+        ),
+        (
+            "hipaaBaa",
+            json!({ "approve": false, "evidence": { "note": "Seen" } }),
+            "goes with an approval",
+        ),
+    ] {
+        let res = app.post(&fact(field), body.clone()).await;
+        assert_eq!(
+            res.status,
+            StatusCode::BAD_REQUEST,
+            "{body}: {}",
+            res.text()
+        );
+        assert!(res.error().contains(says), "{body}: {}", res.error());
+    }
+    let trust = format!("https://trust.{domain}/baa");
+    let res = app
+        .post(
+            &fact("hipaaBaa"),
+            json!({ "approve": true, "evidence": { "url": trust } }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let today = litstack::platform::clock::today()
+        .format("%Y-%m-%d")
+        .to_string();
+    let baa = row(&res.json(), "hipaaBaa")["decision"].clone();
+    assert_eq!(baa["evidenceUrl"], trust.as_str(), "{baa}");
+    assert_eq!(baa["evidenceSeenOn"], today.as_str(), "{baa}");
+    let note = "Saw the Type II report for 2026 on a call with their security lead";
+    let res = app
+        .post(
+            &fact("soc2"),
+            json!({ "approve": true, "evidence": { "note": note } }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert!(!res.text().contains(note), "{}", res.text());
+    let res = app
+        .post(&fact("aiTraining"), json!({ "approve": false }))
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "open");
+    // The last fact decided decides the proposal.
+    let res = app
+        .post(
+            &fact("mfa"),
+            json!({ "approve": false, "reason": "Your help centre says MFA is optional" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let decided = res.json();
+    assert_eq!(decided["status"], "approved", "{decided}");
+    assert_eq!(decided["changes"].as_array().unwrap().len(), 5, "{decided}");
+    assert_eq!(row(&decided, "mfa")["decision"]["approved"], false);
+    let res = app
+        .post(
+            &format!("/api/admin/vendor-proposals/{pid}/decision"),
+            json!({ "approve": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CONFLICT, "{}", res.text());
+
+    // A firm sees who supplied each fact, and the evidence seen for the attestations; never the
+    // operator's note; the facts not approved are not there.
+    app.sign_up_as("Fran Firm", "fran@attest-firm.test").await;
+    let profile = app.get(&format!("/api/vendors/{id}")).await;
+    assert_eq!(profile.status, StatusCode::OK, "{}", profile.text());
+    let profile = profile.json();
+    let security = &profile["facts"]["security"];
+    assert_eq!(
+        security["hipaaBaa"]["provenance"],
+        json!({ "kind": "vendor", "vendor": name, "on": today,
+                "evidence": { "seenOn": today, "url": trust } }),
+        "{profile}"
+    );
+    assert_eq!(
+        security["soc2"]["provenance"]["evidence"],
+        json!({ "seenOn": today, "url": null }),
+        "{profile}"
+    );
+    assert!(
+        profile["facts"]["bookingLink"]["evidence"].is_null(),
+        "{profile}"
+    );
+    assert!(
+        security["mfa"].is_null() || security["mfa"]["provenance"]["kind"] != "vendor",
+        "{profile}"
+    );
+    assert!(!profile.to_string().contains(note), "{profile}");
+
+    // The vendor sees each fact's outcome and the reason, not the note, and is told once.
+    app.cookie = None;
+    app.vendor_cookie = vendor;
+    let mine = app.get("/api/vendor/proposals").await;
+    assert!(!mine.text().contains(note), "{}", mine.text());
+    let mine = mine.json()["items"][0].clone();
+    assert_eq!(
+        row(&mine, "mfa")["decision"]["reason"],
+        "Your help centre says MFA is optional"
+    );
+    assert_eq!(row(&mine, "soc2")["decision"]["approved"], true);
+    let notices = app.get("/api/vendor/notices").await.json();
+    let told: Vec<_> = notices["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|n| n["title"].as_str().unwrap().contains("proposal for"))
+        .collect();
+    assert_eq!(told.len(), 1, "{notices}");
+    assert!(told[0]["title"].as_str().unwrap().contains("partly live"));
+    assert!(
+        told[0]["body"].as_str().unwrap().contains("Not approved: "),
+        "{}",
+        told[0]
+    );
+
+    // "Approve all" asks the evidence for each attestation too, by its field.
+    let res = app
+        .post(
+            "/api/vendor/proposals",
+            json!({ "facts": { "iso27001": true, "dataLocation": "United States" } }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let second = res.json()["id"].as_u64().unwrap();
+    app.vendor_cookie = None;
+    app.cookie = operator;
+    let all = format!("/api/admin/vendor-proposals/{second}/decision");
+    let res = app.post(&all, json!({ "approve": true })).await;
+    assert_eq!(res.status, StatusCode::BAD_REQUEST, "{}", res.text());
+    assert!(
+        res.error().starts_with("ISO 27001 is an attestation"),
+        "{}",
+        res.error()
+    );
+    let res = app
+        .post(
+            &all,
+            json!({ "approve": true, "evidence": { "iso27001": { "url": format!("https://{domain}/security") } } }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "approved");
+}
+
+/// A proposal stored before facts were decided one by one (no per-fact decisions, decided rows
+/// without outcomes) still loads, and is decided fact by fact.
+#[tokio::test(flavor = "multi_thread")]
+async fn a_proposal_stored_before_fact_decisions_loads_and_is_decided_fact_by_fact() {
+    let mut app = TestApp::new();
+    app.sign_up().await;
+    let listing = app.state.catalog.load().vendors[0].id;
+    let store = app.state.accounts().store.clone();
+    let (open, decided) = litstack::vendor_accounts::storage::write(&store, |docs| {
+        let open = docs.next_id("proposals")?;
+        let decided = docs.next_id("proposals")?;
+        // As an earlier Litstack wrote them.
+        docs.put(
+            &litstack::vendor_accounts::storage::keys::proposal(open),
+            &json!({
+                "id": open, "vendorId": listing, "accountId": 1, "byName": "Pat",
+                "changes": { "facts": { "mfa": true, "dataLocation": "Canada" } },
+                "submittedAt": 1_790_000_000, "status": "open", "decidedAt": null,
+                "decidedBy": null, "reason": null, "decidedChanges": null
+            }),
+        )?;
+        docs.put(
+            &litstack::vendor_accounts::storage::keys::proposal(decided),
+            &json!({
+                "id": decided, "vendorId": listing, "accountId": 1, "byName": "Pat",
+                "changes": { "facts": { "mfa": false } },
+                "submittedAt": 1_780_000_000, "status": "rejected", "decidedAt": 1_780_000_100,
+                "decidedBy": 1, "reason": "No",
+                "decidedChanges": [{ "field": "mfa", "label": "Multi-factor sign-in",
+                                     "current": "Not stated", "proposed": "No" }]
+            }),
+        )?;
+        Ok((open, decided))
+    })
+    .unwrap();
+    let queue = app.get("/api/admin/vendor-proposals").await;
+    assert_eq!(queue.status, StatusCode::OK, "{}", queue.text());
+    let queue = queue.json();
+    assert_eq!(queue["open"][0]["id"], open, "{queue}");
+    assert_eq!(queue["decided"][0]["id"], decided, "{queue}");
+    assert!(queue["decided"][0]["changes"][0]["decision"].is_null());
+    let res = app
+        .post(
+            &format!("/api/admin/vendor-proposals/{open}/facts/mfa/decision"),
+            json!({ "approve": true }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "open");
+    let res = app
+        .post(
+            &format!("/api/admin/vendor-proposals/{open}/facts/dataLocation/decision"),
+            json!({ "approve": false, "reason": "Say which province" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    assert_eq!(res.json()["status"], "approved");
+    let facts = app.state.catalog.load().facts(listing).cloned().unwrap();
+    assert_eq!(facts.security.mfa.map(|s| s.value), Some(true));
+    assert!(
+        facts
+            .security
+            .data_location
+            .is_none_or(|s| s.value != "Canada")
+    );
 }

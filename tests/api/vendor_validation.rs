@@ -333,6 +333,7 @@ async fn a_proposal_stored_before_the_rule_is_not_approved() {
             decided_by: None,
             reason: None,
             decided_changes: None,
+            fact_decisions: Vec::new(),
         };
         docs.put(
             &litstack::vendor_accounts::storage::keys::proposal(id),

@@ -11,13 +11,16 @@ import { signUpAndOnboard } from './support/session';
 // The operator's side of vendor accounts, on Manage Vendors: the operator invites a person to
 // keep Nolo's listing (this install sends no mail, so the link is shown to hand over), the person
 // takes the link up and proposes changes through the API, and the operator rejects one proposal
-// (a reason is required) and approves the other from the keyboard. An invitation sent to a wrong
+// (a reason is required) and approves the other fact by fact from the keyboard, the BAA with the
+// page of Nolo's it saw as evidence. An invitation sent to a wrong
 // address waits under "Invitations waiting" until the operator revokes it; its link then no longer
 // works. A firm then sees Nolo's booking link supplied by Nolo, and that it signs a BAA. Last, the
 // operator removes the account.
 
 const NOLO = 2;
 const BOOKING = 'https://www.nolo.com/demo-for-firms';
+/** The BAA's evidence: a page on Nolo's own site. */
+const BAA_PAGE = 'https://www.nolo.com/legal/baa';
 const REASON = 'Nolo does not offer multi-factor sign-in to firms yet: its own help pages say so.';
 
 let server: TestServer;
@@ -236,10 +239,14 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
     expect(await open.count()).toBe(2);
     // Oldest first: the booking link and the BAA, each now and as proposed.
     const rows = open.nth(0).getByRole('row');
-    expect(await rows.evaluateAll((trs) => trs.map((tr) => Array.from(tr.children, (cell) => cell.textContent)))).toEqual([
+    expect(
+      await rows.evaluateAll((trs) =>
+        trs.filter((tr) => tr.children.length === 3).map((tr) => Array.from(tr.children, (cell) => cell.textContent)),
+      ),
+    ).toEqual([
       ['Fact', 'Now', 'Proposed'],
       ['Booking link', 'Not stated', BOOKING],
-      ['Signs a BAA', 'Not stated', 'Yes'],
+      ['Signs a BAAAttestation', 'Not stated', 'Yes'],
     ]);
     expect(
       await open
@@ -248,13 +255,16 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
         .count(),
     ).toBe(1);
     expect(await open.nth(1).getByRole('row').nth(1).textContent()).toBe('Multi-factor sign-inNot statedYes');
+    // Each fact has its own Approve and Reject; only the BAA, an attestation, asks for evidence.
+    expect(await open.nth(0).getByRole('group', { name: 'Evidence for Signs a BAA: what did you see?' }).count()).toBe(1);
+    expect(await open.nth(1).getByRole('group').count()).toBe(0);
     await expectAccessible('Manage Vendors with two open proposals');
     await screenshots('vendor-queue-open');
 
     // Rejecting without a reason: the screen says one is needed, and so does the server.
     await open
       .nth(1)
-      .getByRole('button', { name: /^Reject/ })
+      .getByRole('button', { name: /^Reject all/ })
       .click();
     const dialog = page.getByRole('dialog', { name: 'Reject Nolo’s proposal?' });
     await dialog.getByRole('button', { name: 'Reject proposal' }).click();
@@ -273,15 +283,33 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
       .getByText(/^1 proposal is waiting for your decision\./)
       .waitFor();
 
-    // Approve, from the keyboard: Tab reaches the button after the proposal's table.
-    const approve = open.getByRole('button', { name: /^Approve Nolo’s proposal of / });
+    // Approve fact by fact, from the keyboard: Tab reaches the booking link's Approve first.
+    const approve = open.getByRole('button', { name: 'Approve Booking link' });
     await open.getByRole('heading', { name: 'Nolo' }).click();
     for (let i = 0; i < 5 && !(await approve.evaluate((button) => button === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
     }
     expect(await approve.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
-    await toast('Nolo: proposal approved').waitFor();
+    await toast('Nolo: Booking link approved').waitFor();
+    await open.getByText(`Approved on ${today()}`).waitFor();
+    // The BAA waits for its evidence: a page of another site is refused with the server's words.
+    const approveBaa = open.getByRole('button', { name: 'Approve Signs a BAA' });
+    await approveBaa.click();
+    await open.getByText(/^Signs a BAA is an attestation: give the page you saw/).waitFor();
+    const evidence = open.getByLabel('Nolo’s trust or legal page for Signs a BAA');
+    await evidence.fill('https://trust.example.org/nolo-baa');
+    await approveBaa.click();
+    await open
+      .getByRole('alert')
+      .getByText(/is not on Nolo's own site/)
+      .waitFor();
+    await expectAccessible('a proposal with one fact approved and the BAA’s evidence refused');
+    await screenshots('vendor-queue-fact-by-fact');
+    await evidence.fill(BAA_PAGE);
+    await approveBaa.focus();
+    await page.keyboard.press('Enter');
+    await toast('Nolo: Signs a BAA approved').waitFor();
     const none = proposals().getByText('No proposals are waiting.', { exact: true });
     await none.waitFor();
     // The focus is not lost with the button: it lands on what the section now says.
@@ -346,8 +374,12 @@ describe('Vendor accounts and their proposals on Manage Vendors', () => {
       await link.waitFor();
       expect(await link.evaluate((dd) => dd.previousElementSibling?.textContent)).toBe('Booking link');
       // Security: signs a BAA, supplied by Nolo too.
+      // Security: signs a BAA, supplied by Nolo, with the evidence the operator saw and its page.
       const baa = firmPage.getByRole('region', { name: 'Security' }).getByRole('definition').filter({ hasText: 'Signs a BAA' });
-      expect(await baa.textContent()).toBe(`Signs a BAASupplied by Nolo on ${today()}`);
+      expect(await baa.textContent()).toMatch(
+        new RegExp(`^Signs a BAASupplied by Nolo on ${today()} · evidence seen by the operator on ${today()} · Evidence of `),
+      );
+      expect(await baa.getByRole('link', { name: /^Evidence/ }).getAttribute('href')).toBe(BAA_PAGE);
       const vendors = (await (await firmPage.request.get('/api/vendors?q=nolo')).json()) as { items: { id: number; bookingUrl: string }[] };
       expect(vendors.items.find((v) => v.id === NOLO)?.bookingUrl).toBe(BOOKING);
       for (const width of [1280, widths.phone]) {

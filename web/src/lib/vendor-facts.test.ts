@@ -49,6 +49,9 @@ describe('provenanceText', () => {
 
   it('credits a signed catalog’s publisher by the catalog’s name, never a person', () => {
     expect(provenanceText({ kind: 'vendor', vendor: 'EvenUp', on: '2026-11-26' })).toBe('Supplied by EvenUp on Nov 26, 2026');
+    expect(provenanceText({ kind: 'vendor', vendor: 'EvenUp', on: '2026-11-26', evidence: { seenOn: '2026-11-25', url: null } })).toBe(
+      'Supplied by EvenUp on Nov 26, 2026 · evidence seen by the operator on Nov 25, 2026',
+    );
     expect(provenanceText({ kind: 'publisher', feed: 'litstack-main', on: '2026-11-26' })).toBe(
       'From the litstack-main catalog, added by its publisher on Nov 26, 2026',
     );

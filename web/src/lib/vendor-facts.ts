@@ -48,7 +48,9 @@ export function provenanceText(provenance: Provenance, estimate = 'Litstack’s 
     case 'publisher':
       return `From the ${provenance.feed} catalog, added by its publisher on ${formatDate(provenance.on)}`;
     case 'vendor':
-      return `Supplied by ${provenance.vendor} on ${formatDate(provenance.on)}`;
+      return provenance.evidence
+        ? `Supplied by ${provenance.vendor} on ${formatDate(provenance.on)} · evidence seen by the operator on ${formatDate(provenance.evidence.seenOn)}`
+        : `Supplied by ${provenance.vendor} on ${formatDate(provenance.on)}`;
     case 'estimate':
       return estimate;
   }

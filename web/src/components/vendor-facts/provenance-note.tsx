@@ -12,13 +12,16 @@ type ProvenanceNoteProps = {
 };
 
 /**
- * Where one fact came from: "Checked on evenuplaw.com, Nov 2026 · Source", "Added by your
+ * Where one fact came from: "Checked on evenuplaw.com, Nov 2026 · Source", "Supplied by EvenUp on
+ * Nov 26, 2026 · evidence seen by the operator on Nov 26, 2026 · Evidence", "Added by your
  * administrator on Nov 25, 2026", or "Litstack’s estimate". The Source link opens the page the
  * fact was read on (never a `javascript:` address) and says which fact it is the source of.
  */
 export function ProvenanceNote({ provenance, fact, estimate }: ProvenanceNoteProps) {
   const text = provenanceText(provenance, estimate);
-  const page = provenance.kind === 'page' ? pageAddress(provenance.url) : null;
+  // A page read, or the vendor's own page the operator saw as an attestation's evidence.
+  const page =
+    provenance.kind === 'page' ? pageAddress(provenance.url) : provenance.kind === 'vendor' ? pageAddress(provenance.evidence?.url) : null;
   const title = provenance.kind === 'page' ? `Read on ${formatDate(provenance.checkedOn)}` : undefined;
   return (
     <span className="text-slate-500">
@@ -33,7 +36,8 @@ export function ProvenanceNote({ provenance, fact, estimate }: ProvenanceNotePro
             title={page}
             className="font-medium text-indigo-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-indigo-600"
           >
-            Source<span className="sr-only"> of {fact}</span>
+            {provenance.kind === 'vendor' ? 'Evidence' : 'Source'}
+            <span className="sr-only"> of {fact}</span>
           </a>
         </>
       ) : null}

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: d1e676e619a970fc47e9a8cd1a9867d3a52abe173c74e4c0edf1c26eb5ea3175
+ * openapi.json sha256: 5f170958f354a4a833289eb43b50c941f5c924d5d2abc5dd942ed9e61de86714
  */
 
 export interface paths {
@@ -560,11 +560,33 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * POST /api/admin/vendor-proposals/{id}/decision: approves a proposal (its facts go live,
-         *     credited to the vendor and to this operator's approval) or rejects it with a reason; the
-         *     proposer is told.
+         * POST /api/admin/vendor-proposals/{id}/decision: approves every fact of a proposal not decided
+         *     yet (they go live, credited to the vendor and to this operator's approval; an attestation
+         *     needs its evidence) or rejects them with a reason; the proposer is told.
          */
         post: operations["decide_proposal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/vendor-proposals/{id}/facts/{field}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/admin/vendor-proposals/{id}/facts/{field}/decision: approves one fact of a proposal
+         *     (it goes live at once, credited to the vendor; an attestation needs its evidence) or rejects it,
+         *     with a reason the vendor sees if you give one. Once every fact is decided, so is the proposal,
+         *     and the proposer is told.
+         */
+        post: operations["decide_fact"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2970,6 +2992,16 @@ export interface components {
             ok: boolean;
         };
         /**
+         * @description The evidence the operator saw for an attestation, as firms see it: the day, and the vendor's
+         *     page when it was one (the operator's own note is never shown).
+         */
+        AttestationEvidence: {
+            /** @description YYYY-MM-DD. */
+            seenOn: string;
+            /** @description The vendor's own trust or legal page, when that was the evidence. */
+            url?: string | null;
+        };
+        /**
          * @description How many attorneys the firm has.
          * @enum {string}
          */
@@ -3505,7 +3537,15 @@ export interface components {
             date: string;
         };
         DecisionBody: {
+            /** @description Approve (or reject) every fact not decided yet. */
             approve: boolean;
+            /**
+             * @description To approve a proposal with attestations (SOC 2, ISO 27001, a BAA offered): the evidence
+             *     you saw for each, by its field (`soc2`, `iso27001`, `hipaaBaa`).
+             */
+            evidence?: {
+                [key: string]: components["schemas"]["EvidenceBody"];
+            };
             /** @description Why, 1-500 characters: required to reject, shown to the vendor. */
             reason?: string | null;
         };
@@ -3861,6 +3901,22 @@ export interface components {
             /** @description By id. */
             vendors: components["schemas"]["VendorSummary"][];
         };
+        /**
+         * @description The evidence an operator gives for an attestation: a page of the vendor's own, or their note
+         *     that they saw the report.
+         */
+        EvidenceBody: {
+            /**
+             * @description That you have seen the report (1-500 characters: what, when, how); the vendor's statement
+             *     stands on it. Never shown to firms; no document is kept.
+             */
+            note?: string | null;
+            /**
+             * @description The vendor's own trust or legal page, http(s), on its website's domain (or a subdomain,
+             *     or a host the catalog knows is the vendor's).
+             */
+            url?: string | null;
+        };
         /** @description Where the page's evidence comes from now (`bookings::evidence`), as every note on it tells. */
         EvidenceView: {
             /**
@@ -3877,6 +3933,27 @@ export interface components {
              *     who has one.
              */
             code?: string | null;
+        };
+        FactDecisionBody: {
+            approve: boolean;
+            evidence?: null | components["schemas"]["EvidenceBody"];
+            /** @description Why not, up to 500 characters, optional: shown to the vendor. */
+            reason?: string | null;
+        };
+        /** @description How the operator decided one fact of a proposal. */
+        FactOutcome: {
+            approved: boolean;
+            /** @description RFC 3339, UTC. */
+            decidedAt: string;
+            /** @description For an approved attestation: the day the operator saw its evidence (YYYY-MM-DD). */
+            evidenceSeenOn?: string | null;
+            /**
+             * @description The vendor's own page the operator saw, when that was the evidence (their note, when it
+             *     was one, is kept with the fact and shown to nobody).
+             */
+            evidenceUrl?: string | null;
+            /** @description Why it was not approved, when the operator said; shown to the vendor. */
+            reason?: string | null;
         };
         Factor: {
             detail: string;
@@ -3926,8 +4003,14 @@ export interface components {
         };
         /** @description One fact a proposal changes, as the operator's queue shows it. */
         FieldChange: {
+            /**
+             * @description An attestation (SOC 2, ISO 27001, a BAA offered): approving it needs the evidence the
+             *     operator saw.
+             */
+            attestation?: boolean;
             /** @description The listing's value now, as text; "Not stated" when it has none. */
             current: string;
+            decision?: null | components["schemas"]["FactOutcome"];
             /** @description The request's name of the fact (`bookingUrl`, `hipaaBaa`, ...). */
             field: string;
             label: string;
@@ -4922,7 +5005,8 @@ export interface components {
             byName: string;
             /**
              * @description What it changes against the listing as it is now (an open or withdrawn proposal), or what
-             *     it changed against the listing at the decision (a decided one).
+             *     it changed against the listing at the decision (a decided one); a fact decided on its own
+             *     keeps its row and says how (`decision`).
              */
             changes: components["schemas"]["FieldChange"][];
             decidedAt?: string | null;
@@ -4989,6 +5073,7 @@ export interface components {
             /** @description YYYY-MM-DD. */
             on: string;
         } | {
+            evidence?: null | components["schemas"]["AttestationEvidence"];
             /** @enum {string} */
             kind: "vendor";
             /** @description YYYY-MM-DD. */
@@ -8458,7 +8543,7 @@ export interface operations {
                     "application/json": components["schemas"]["ProposalView"];
                 };
             };
-            /** @description No reason for a rejection, or the proposal no longer passes the checks */
+            /** @description No reason for a rejection, an attestation without its evidence, or the proposal no longer passes the checks */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8486,6 +8571,90 @@ export interface operations {
                 };
             };
             /** @description No such proposal */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Decided already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    decide_fact: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A proposal id */
+                id: number;
+                /** @description The fact, as the proposal's `changes` name it (`hipaaBaa`, `bookingUrl`, ...) */
+                field: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FactDecisionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProposalView"];
+                };
+            };
+            /** @description An attestation without its evidence, evidence not on the vendor's own site, or the fact no longer passes the checks */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not an administrator, or a foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such proposal, or it proposes no such fact */
             404: {
                 headers: {
                     [name: string]: unknown;

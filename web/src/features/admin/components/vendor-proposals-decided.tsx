@@ -38,7 +38,11 @@ export function VendorProposalsDecided({ proposals }: { proposals: VendorProposa
                 ·{' '}
               </span>
               <span className="sr-only">, </span>
-              <span className={cn('font-medium', statusColor[proposal.status])}>{statusText[proposal.status]}</span>
+              <span className={cn('font-medium', statusColor[proposal.status])}>
+                {proposal.status === 'approved' && proposal.changes.some((c) => c.decision && !c.decision.approved)
+                  ? 'Partly approved'
+                  : statusText[proposal.status]}
+              </span>
               {proposal.decidedAt ? (
                 <>
                   {' '}

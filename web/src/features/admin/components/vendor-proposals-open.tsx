@@ -5,6 +5,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { countOf } from '@/lib/format';
 
 import { useDecideVendorProposal } from '../api/decide-vendor-proposal';
+import type { EvidenceBody } from '../api/decide-vendor-fact';
 import type { VendorProposal } from '../api/get-vendor-proposals';
 import { VendorProposalItem } from './vendor-proposals-item';
 import { VendorProposalsRejectDialog } from './vendor-proposals-reject-dialog';
@@ -27,9 +28,9 @@ export function VendorProposalsOpen({ proposals }: { proposals: VendorProposal[]
     countRef.current?.focus();
   }, [focusAt, proposals.length]);
 
-  const approve = (proposal: VendorProposal) =>
+  const approve = (proposal: VendorProposal, evidence: Record<string, EvidenceBody>) =>
     decide.mutate(
-      { id: proposal.id, approve: true },
+      { id: proposal.id, approve: true, evidence },
       {
         onSuccess: () => {
           toast({
@@ -75,7 +76,8 @@ export function VendorProposalsOpen({ proposals }: { proposals: VendorProposal[]
               key={proposal.id}
               proposal={proposal}
               pending={decide.isPending}
-              onApprove={() => approve(proposal)}
+              onApprove={(evidence) => approve(proposal, evidence)}
+              onDecided={() => setFocusAt(proposals.length - 1)}
               onReject={() => {
                 decide.reset();
                 setRejecting(proposal);

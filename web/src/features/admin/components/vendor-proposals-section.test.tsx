@@ -22,8 +22,8 @@ const open = (id: number, extra: Partial<VendorProposal> = {}): VendorProposal =
   decidedAt: null,
   reason: null,
   changes: [
-    { field: 'bookingUrl', label: 'Booking link', current: 'Not stated', proposed: 'https://www.evenuplaw.com/demo' },
-    { field: 'hipaaBaa', label: 'Signs a BAA', current: 'Not stated', proposed: 'Yes' },
+    { field: 'bookingUrl', label: 'Booking link', current: 'Not stated', proposed: 'https://www.evenuplaw.com/demo', attestation: false },
+    { field: 'hipaaBaa', label: 'Signs a BAA', current: 'Not stated', proposed: 'Yes', attestation: true },
   ],
   problem: null,
   ...extra,
@@ -75,19 +75,26 @@ describe('VendorProposalsSection', () => {
         (_, element) => element?.tagName === 'P' && /^Proposed by Jo Vendor on Nov 25, 2026/.test(element.textContent ?? ''),
       ),
     ).toBeTruthy();
-    const rows = within(proposal).getAllByRole('row');
+    const rows = within(proposal)
+      .getAllByRole('row')
+      .filter((row) => row.children.length === 3);
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['Fact', 'Now', 'Proposed'],
       ['Booking link', 'Not stated', 'https://www.evenuplaw.com/demo'],
-      ['Signs a BAA', 'Not stated', 'Yes'],
+      ['Signs a BAAAttestation', 'Not stated', 'Yes'],
     ]);
 
-    await userEvent.click(within(proposal).getByRole('button', { name: /^Approve EvenUp’s proposal of Nov 25, 2026/ }));
+    // "Approve all" sends the evidence given for the attestation.
+    await userEvent.type(
+      within(proposal).getByLabelText('EvenUp’s trust or legal page for Signs a BAA'),
+      'https://www.evenuplaw.com/legal/baa',
+    );
+    await userEvent.click(within(proposal).getByRole('button', { name: /^Approve all EvenUp’s proposal of Nov 25, 2026/ }));
     const none = await screen.findByText('No proposals are waiting.');
     expect(calls.find((c) => c.method === 'POST')).toEqual({
       method: 'POST',
       url: '/api/admin/vendor-proposals/7/decision',
-      body: { approve: true },
+      body: { approve: true, evidence: { hipaaBaa: { url: 'https://www.evenuplaw.com/legal/baa' } } },
     });
     expect(await screen.findByText('EvenUp: proposal approved')).toBeTruthy();
     // What firms see changed.
@@ -122,7 +129,7 @@ describe('VendorProposalsSection', () => {
     const list = await screen.findByRole('list', { name: 'Open proposals' });
     expect(within(list).getAllByRole('article')).toHaveLength(2);
 
-    await userEvent.click(within(list).getAllByRole('button', { name: /^Reject EvenUp’s proposal/ })[1]!);
+    await userEvent.click(within(list).getAllByRole('button', { name: /^Reject all EvenUp’s proposal/ })[1]!);
     const dialog = screen.getByRole('dialog', { name: 'Reject EvenUp’s proposal?' });
     expect(within(dialog).getByText(/^Proposed by Sam Vendor on Nov 25, 2026/)).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject proposal' }));
@@ -147,7 +154,7 @@ describe('VendorProposalsSection', () => {
   it('shows the server’s refusal in the dialog', async () => {
     queueServer({ open: [open(7)], decided: [] }, { status: 409, error: 'This proposal was decided already' });
     renderWithProviders(<VendorProposalsSection />, { path: '/admin/vendors', user: operator });
-    await userEvent.click(await screen.findByRole('button', { name: /^Reject EvenUp’s proposal/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Reject all EvenUp’s proposal/ }));
     const dialog = screen.getByRole('dialog', { name: 'Reject EvenUp’s proposal?' });
     await userEvent.type(within(dialog).getByLabelText('Reason, shown to the vendor'), 'Not ours to say.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject proposal' }));
@@ -160,9 +167,65 @@ describe('VendorProposalsSection', () => {
     renderWithProviders(<VendorProposalsSection />, { path: '/admin/vendors', user: operator });
     const proposal = await screen.findByRole('article', { name: 'EvenUp' });
     expect(within(proposal).getByText(problem).parentElement!.textContent).toBe(`It cannot be approved as it is: ${problem}`);
-    expect((within(proposal).getByRole('button', { name: /^Approve/ }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(proposal).getByRole('button', { name: /^Reject/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect((within(proposal).getByRole('button', { name: /^Approve all/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(proposal).getByRole('button', { name: /^Reject all/ }) as HTMLButtonElement).disabled).toBe(false);
     expect(within(proposal).queryByRole('table')).toBeNull();
+  });
+
+  it('decides fact by fact: an attestation waits for its evidence, a rejection may say why', async () => {
+    let proposal = open(7);
+    const { calls } = serve({
+      'GET /api/admin/vendor-proposals': () => ({ body: { open: [proposal], decided: [] } }),
+      'POST /api/admin/vendor-proposals/7/facts/hipaaBaa/decision': () => {
+        proposal = {
+          ...proposal,
+          changes: proposal.changes.map((c) =>
+            c.field === 'hipaaBaa'
+              ? {
+                  ...c,
+                  decision: {
+                    approved: true,
+                    decidedAt: '2026-11-26T12:00:00Z',
+                    reason: null,
+                    evidenceSeenOn: '2026-11-26',
+                    evidenceUrl: null,
+                  },
+                }
+              : c,
+          ),
+        };
+        return { body: proposal };
+      },
+      'POST /api/admin/vendor-proposals/7/facts/bookingUrl/decision': () => ({ body: proposal }),
+    });
+    const { queryClient } = renderWithProviders(<VendorProposalsSection />, { path: '/admin/vendors', user: operator });
+    queryClient.setQueryData(ADMIN_VENDORS, { items: [] });
+    const article = await screen.findByRole('article', { name: 'EvenUp' });
+    // Only the attestation asks for evidence.
+    expect(within(article).getAllByRole('group')).toHaveLength(1);
+    await userEvent.click(within(article).getByRole('button', { name: 'Approve Signs a BAA' }));
+    expect(within(article).getByText(/^Signs a BAA is an attestation: give the page you saw/)).toBeTruthy();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.click(within(article).getByRole('radio', { name: 'I have seen the report' }));
+    await userEvent.type(
+      within(article).getByLabelText('Your note: which report for Signs a BAA, when and how you saw it'),
+      'Their signed BAA template, shown on a call',
+    );
+    await userEvent.click(within(article).getByRole('button', { name: 'Approve Signs a BAA' }));
+    expect(await screen.findByText('EvenUp: Signs a BAA approved')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/admin/vendor-proposals/7/facts/hipaaBaa/decision',
+      body: { approve: true, reason: null, evidence: { note: 'Their signed BAA template, shown on a call' } },
+    });
+    expect(await within(article).findByText(/evidence seen on Nov 26, 2026/)).toBeTruthy();
+    expect(within(article).getByRole('button', { name: /^Approve the rest/ })).toBeTruthy();
+
+    await userEvent.click(within(article).getByRole('button', { name: 'Reject… Booking link' }));
+    await userEvent.type(within(article).getByLabelText('Why not Booking link? Optional, shown to the vendor'), 'It asks for a sign-in');
+    await userEvent.click(within(article).getByRole('button', { name: 'Reject Booking link' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ approve: false, reason: 'It asks for a sign-in', evidence: null });
   });
 
   it('says when the listing took every value of a proposal meanwhile', async () => {

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 
 import type { ProposalStatus, VendorProposal } from '../types';
 
@@ -23,7 +23,10 @@ type ProposalItemProps = {
   onWithdraw: () => void;
 };
 
-/** One proposal: when and by whom, its status, each change as "label: current → proposed". */
+/**
+ * One proposal: when and by whom, its status, each change as "label: current → proposed" with
+ * how the operator decided it (facts are decided one by one).
+ */
 export function ProposalItem({ proposal, withdrawing, onWithdraw }: ProposalItemProps) {
   const submitted = formatDateTime(proposal.submittedAt);
   return (
@@ -40,7 +43,9 @@ export function ProposalItem({ proposal, withdrawing, onWithdraw }: ProposalItem
           ) : null}
         </div>
         <span className={cn('rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset', statusClasses[proposal.status])}>
-          {statusLabels[proposal.status]}
+          {proposal.status === 'approved' && proposal.changes.some((c) => c.decision && !c.decision.approved)
+            ? 'Partly approved'
+            : statusLabels[proposal.status]}
         </span>
       </div>
       {proposal.changes.length > 0 ? (
@@ -48,6 +53,17 @@ export function ProposalItem({ proposal, withdrawing, onWithdraw }: ProposalItem
           {proposal.changes.map((change) => (
             <li key={change.field} className="break-words">
               <span className="font-medium">{change.label}:</span> {change.current} → {change.proposed}
+              {change.decision ? (
+                <span className={cn('block text-xs', change.decision.approved ? 'text-emerald-800' : 'text-red-800')}>
+                  {change.decision.approved ? 'Approved' : 'Not approved'} {formatDate(change.decision.decidedAt)}
+                  {change.decision.evidenceSeenOn
+                    ? ` · evidence seen by the operator on ${formatDate(change.decision.evidenceSeenOn)}`
+                    : ''}
+                  {change.decision.reason ? ` · The operator’s reason: ${change.decision.reason}` : ''}
+                </span>
+              ) : proposal.status === 'open' && proposal.changes.some((c) => c.decision) ? (
+                <span className="block text-xs text-slate-600">Waiting for review</span>
+              ) : null}
             </li>
           ))}
         </ul>
