@@ -270,8 +270,9 @@ describe('a vendor keeps its listing', () => {
     };
     const proposal = queue.open.find((p) => p.vendorId === supioId);
     expect(proposal).toBeTruthy();
+    // A BAA offered is an attestation: approved with the evidence the operator saw, here a note.
     const decided = await operator.page.request.post(`/api/admin/vendor-proposals/${proposal!.id}/decision`, {
-      data: { approve: true },
+      data: { approve: true, evidence: { hipaaBaa: { note: 'Supio showed its signed BAA template on a call' } } },
       headers: { Origin: new URL(server.url).origin },
     });
     expect(decided.status(), await decided.text()).toBe(200);
@@ -305,6 +306,9 @@ describe('a vendor keeps its listing', () => {
     const firmBaa = factOf(security, 'HIPAA business associate agreement');
     await firmBaa.getByText('Signs a BAA').waitFor();
     await firmBaa.getByText(supplied).waitFor();
+    await firmBaa.getByText(`evidence seen by the operator on ${today()}`).waitFor();
+    // The operator's note stays with the operator.
+    expect(await firm.getByText('Supio showed its signed BAA template').count()).toBe(0);
   });
 
   test('Ana sets up an authenticator app, saves its ten recovery codes, then signs in with its code', async () => {

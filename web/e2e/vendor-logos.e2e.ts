@@ -158,7 +158,7 @@ describe('a vendor’s logo is copied once and served by Litstack', () => {
     await proposal.getByRole('row', { name: /^Logo/ }).waitFor();
     expect(await proposal.getByRole('row', { name: /^Logo/ }).textContent()).toBe(`LogoNot stated${logoLink}`);
     expect(await proposal.getByRole('img').count()).toBe(0);
-    await proposal.getByRole('button', { name: /^Approve Nolo’s proposal of / }).click();
+    await proposal.getByRole('button', { name: /^Approve all Nolo’s proposal of / }).click();
     await toast(admin, 'Nolo: proposal approved').waitFor();
     await proposals.getByText('No proposals are waiting.', { exact: true }).waitFor();
     expect(imageRequests).toEqual(['/logo.png']);
