@@ -256,14 +256,8 @@ pub fn create_database_from(
     name: &str,
     template: Option<&str>,
 ) -> anyhow::Result<String> {
-    let plain = |n: &str| {
-        n.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
-    };
-    anyhow::ensure!(
-        plain(name) && template.is_none_or(plain),
-        "a database name of lower-case letters, digits and _ only"
-    );
+    plain_name(name)?;
+    template.map(plain_name).transpose()?;
     on_server(
         admin_url,
         match template {
@@ -287,11 +281,7 @@ pub fn create_database_from(
 /// Makes the database `name` a template for `create_database_from`: its sessions (a pool closing
 /// in the background) are ended and no new one is let in.
 pub fn seal_template(admin_url: &str, name: &str) -> anyhow::Result<()> {
-    anyhow::ensure!(
-        name.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
-        "a database name of lower-case letters, digits and _ only"
-    );
+    plain_name(name)?;
     on_server(
         admin_url,
         format!(
@@ -305,15 +295,22 @@ pub fn seal_template(admin_url: &str, name: &str) -> anyhow::Result<()> {
 /// Drops the database `name` that `create_database` made, with any connection still open to it:
 /// a test run makes hundreds, and a cluster that keeps them all fills a small disk.
 pub fn drop_database(admin_url: &str, name: &str) -> anyhow::Result<()> {
+    plain_name(name)?;
+    on_server(
+        admin_url,
+        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
+    )
+}
+
+/// A database name is written into the statement itself (DDL takes no parameters): only a plain
+/// one is accepted.
+fn plain_name(name: &str) -> anyhow::Result<()> {
     anyhow::ensure!(
         name.bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_'),
         "a database name of lower-case letters, digits and _ only"
     );
-    on_server(
-        admin_url,
-        format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"),
-    )
+    Ok(())
 }
 
 /// Runs one statement (outside any transaction, as CREATE and DROP DATABASE must be) on the server
