@@ -166,33 +166,14 @@ fn views_of_a_file_from_before_the_seam_read_the_same() {
 /// `saved_views` table): migration 0042 keeps its views, their ids and its sequence's value.
 #[test]
 fn views_of_a_hub_from_before_the_seam_are_found_after_its_migration() {
-    use crate::platform::store::postgres::{create_database, schema::MIGRATOR, test_runtime};
-    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL")
-        .expect("run the tests through scripts/with-postgres.sh");
-    let name = format!("sv{}", std::process::id());
-    let url = {
-        let _in_runtime = test_runtime().enter();
-        create_database(&cluster, &name).unwrap()
-    };
-    test_runtime().block_on(async {
-        let pool = sqlx::PgPool::connect(&url).await.unwrap();
-        MIGRATOR.run_to(41, &pool).await.unwrap();
-        sqlx::raw_sql(
-            "INSERT INTO saved_views (firm_id, name, params, created_at, created_by) VALUES \
-               (1, 'Texas', 'state=TX', to_timestamp(1700000000), 'Ann Doe'), \
-               (1, 'Gone', '', to_timestamp(1700000001), NULL), \
-               (2, 'Ohio', 'state=OH', to_timestamp(1700000002), NULL); \
-             DELETE FROM saved_views WHERE name = 'Ohio';",
-        )
-        .execute(&pool)
-        .await
-        .unwrap();
-        pool.close().await;
-    });
-    let store = {
-        let _in_runtime = test_runtime().enter();
-        Store::Postgres(crate::platform::store::PgStore::connect(&url).unwrap())
-    };
+    let store = Store::Postgres(crate::platform::store::postgres::test_store_from_migration(
+        41,
+        "INSERT INTO saved_views (firm_id, name, params, created_at, created_by) VALUES \
+        (1, 'Texas', 'state=TX', to_timestamp(1700000000), 'Ann Doe'), \
+        (1, 'Gone', '', to_timestamp(1700000001), NULL), \
+        (2, 'Ohio', 'state=OH', to_timestamp(1700000002), NULL); \
+        DELETE FROM saved_views WHERE name = 'Ohio';",
+    ));
     let views = list(&store, FirmId::from_stored(1)).unwrap();
     assert_eq!(
         views,

@@ -846,48 +846,29 @@ mod tests {
     /// back as they were written.
     #[test]
     fn a_shortlist_of_a_hub_from_before_the_seam_is_found_after_its_migration() {
-        use crate::platform::store::postgres::{create_database, schema::MIGRATOR, test_runtime};
         use crate::shortlist::model::{DemoDate, Outcome, Recorded, StatusChange};
-        let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL")
-            .expect("run the tests through scripts/with-postgres.sh");
-        let name = format!("sl{}", std::process::id());
-        let url = {
-            let _in_runtime = test_runtime().enter();
-            create_database(&cluster, &name).unwrap()
-        };
-        test_runtime().block_on(async {
-            let pool = sqlx::PgPool::connect(&url).await.unwrap();
-            MIGRATOR.run_to(42, &pool).await.unwrap();
-            sqlx::raw_sql(
-                "INSERT INTO shortlist (firm_id, vendor_id, status, note, note_by, note_at, \
-                   reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at, \
-                   recorded_reasons, recorded_at) VALUES \
-                   (1, 9, 'Chosen', 'Ask about \"pricing\"', 'Ann Doe', to_timestamp(110), NULL, \
-                    '[{\"status\": \"Considering\", \"at\": 100}, \
-                      {\"status\": \"Chosen\", \"at\": 300, \"by\": \"Ann Doe\"}]', \
-                    true, true, to_timestamp(300), 4, to_timestamp(100), \
-                    ARRAY['Fits firms of 6-20'], to_timestamp(90)), \
-                   (2, 9, 'Rejected', '', NULL, NULL, 'Too dear', \
-                    '[{\"status\": \"Rejected\", \"at\": 150}]', NULL, NULL, NULL, NULL, \
-                    to_timestamp(150), NULL, NULL); \
-                 INSERT INTO shortlist_removed (firm_id, vendor_id, status, note, history, \
-                   added_at, removed_at, removed_by) VALUES \
-                   (1, 4, 'Demo booked', 'n', '[{\"status\": \"Demo booked\", \"at\": 120}]', \
-                    to_timestamp(120), to_timestamp(500), 'Cy Poe'); \
-                 INSERT INTO demo_dates (firm_id, vendor_id, demo_on, set_by) VALUES \
-                   (1, 9, DATE '2026-03-14', 7), (2, 9, DATE '2026-03-15', 8); \
-                 INSERT INTO demo_followups (firm_id, vendor_id, demo_on, sent_at) VALUES \
-                   (1, 9, DATE '2026-03-14', to_timestamp(1773532800));",
-            )
-            .execute(&pool)
-            .await
-            .unwrap();
-            pool.close().await;
-        });
-        let store = {
-            let _in_runtime = test_runtime().enter();
-            Store::Postgres(crate::platform::store::PgStore::connect(&url).unwrap())
-        };
+        let store = Store::Postgres(crate::platform::store::postgres::test_store_from_migration(
+            42,
+            "INSERT INTO shortlist (firm_id, vendor_id, status, note, note_by, note_at, \
+            reject_reason, history, demo_held, chosen, chosen_at, satisfaction, added_at, \
+            recorded_reasons, recorded_at) VALUES \
+            (1, 9, 'Chosen', 'Ask about \"pricing\"', 'Ann Doe', to_timestamp(110), NULL, \
+            '[{\"status\": \"Considering\", \"at\": 100}, \
+            {\"status\": \"Chosen\", \"at\": 300, \"by\": \"Ann Doe\"}]', \
+            true, true, to_timestamp(300), 4, to_timestamp(100), \
+            ARRAY['Fits firms of 6-20'], to_timestamp(90)), \
+            (2, 9, 'Rejected', '', NULL, NULL, 'Too dear', \
+            '[{\"status\": \"Rejected\", \"at\": 150}]', NULL, NULL, NULL, NULL, \
+            to_timestamp(150), NULL, NULL); \
+            INSERT INTO shortlist_removed (firm_id, vendor_id, status, note, history, \
+            added_at, removed_at, removed_by) VALUES \
+            (1, 4, 'Demo booked', 'n', '[{\"status\": \"Demo booked\", \"at\": 120}]', \
+            to_timestamp(120), to_timestamp(500), 'Cy Poe'); \
+            INSERT INTO demo_dates (firm_id, vendor_id, demo_on, set_by) VALUES \
+            (1, 9, DATE '2026-03-14', 7), (2, 9, DATE '2026-03-15', 8); \
+            INSERT INTO demo_followups (firm_id, vendor_id, demo_on, sent_at) VALUES \
+            (1, 9, DATE '2026-03-14', to_timestamp(1773532800));",
+        ));
         let chosen = Entry {
             status: Status::Chosen,
             note: "Ask about \"pricing\"".into(),

@@ -382,6 +382,30 @@ pub fn test_runtime() -> &'static tokio::runtime::Runtime {
 /// in the tests' runtime.
 #[cfg(test)]
 pub fn test_store() -> PgStore {
+    connect_or_panic(&test_database())
+}
+
+/// A store on a hub database as an older binary left it: a new database migrated up to `version`,
+/// holding the rows `rows` (SQL) writes in that schema, then opened by this binary (which applies
+/// the migrations after `version`). For the tests that a migration keeps every row.
+#[cfg(test)]
+pub fn test_store_from_migration(version: i64, rows: &str) -> PgStore {
+    let url = test_database();
+    test_runtime().block_on(async {
+        let pool = sqlx::PgPool::connect(&url).await.unwrap();
+        schema::MIGRATOR.run_to(version, &pool).await.unwrap();
+        sqlx::raw_sql(sqlx::AssertSqlSafe(rows.to_string()))
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+    });
+    connect_or_panic(&url)
+}
+
+/// A new, empty database of the throwaway test cluster: its URL.
+#[cfg(test)]
+fn test_database() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap_or_else(|_| {
@@ -395,11 +419,13 @@ pub fn test_store() -> PgStore {
         NEXT.fetch_add(1, Ordering::Relaxed)
     );
     let _in_runtime = test_runtime().enter();
-    match create_database(&cluster, &name).map(|url| PgStore::connect(&url)) {
-        Ok(Ok(store)) => store,
-        Ok(Err(e)) => panic!("{e}"),
-        Err(e) => panic!("{e}"),
-    }
+    create_database(&cluster, &name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[cfg(test)]
+fn connect_or_panic(url: &str) -> PgStore {
+    let _in_runtime = test_runtime().enter();
+    PgStore::connect(url).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[cfg(test)]
