@@ -178,3 +178,14 @@ pub(super) struct ImportedBy {
     pub file_name: String,
     pub on: String,
 }
+
+/// A saved view, schema 10 (the last to store it in bincode; from schema 11 its JSON).
+#[derive(Serialize, Deserialize)]
+pub(super) struct SavedView {
+    pub id: u64,
+    pub firm_id: u64,
+    pub name: String,
+    pub params: String,
+    pub created_at: i64,
+    pub created_by: Option<String>,
+}

@@ -4,8 +4,9 @@
 //! backend.
 //!
 //! What a declaration gives, on each engine:
-//! - redb: the table `redb` (its key type, the value `codec`-encoded), exactly as tables were
-//!   declared before the seam, so an existing file opens unchanged; ids from META's
+//! - redb: the table `redb` (its key type), as tables were declared before the seam, the value
+//!   its JSON (`value`: the same JSON PostgreSQL holds, so a value grows a field without a
+//!   migration on either engine; schema 11 converted the bincode of before); ids from META's
 //!   `seq:<sequence>`.
 //! - PostgreSQL: one table named `name`, with one `bigint` column per key part (`key_columns`,
 //!   the primary key, so rows sort as redb's keys do) and the value as `jsonb` (a value can grow a
@@ -23,6 +24,7 @@ mod pg;
 mod redb;
 #[cfg(test)]
 mod tests;
+pub mod value;
 
 use std::fmt::Debug;
 use std::marker::PhantomData;

@@ -1,12 +1,13 @@
-//! The seam on redb: each declared table is its redb table, the value `codec`-encoded.
+//! The seam on redb: each declared table is its redb table, the value its JSON (`seam::value`,
+//! the encoding PostgreSQL's `jsonb` holds), not `codec`'s bincode.
 
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
+use super::value::{decode, encode};
 use super::{Key, Table};
 use crate::platform::error::Result;
-use crate::platform::store::codec;
 
 /// The bounds of the keys that start with `prefix`.
 fn bounds<K: Key>(prefix: &[u64]) -> (K, K) {
@@ -26,7 +27,7 @@ pub(super) fn get_read<K: Key, V: DeserializeOwned>(
         return Ok(None);
     };
     Ok(match rows.get(key.as_redb())? {
-        Some(value) => Some(codec::decode(value.value())?),
+        Some(value) => Some(decode(table.name, value.value())?),
         None => None,
     })
 }
@@ -38,12 +39,13 @@ pub(super) fn get_write<K: Key, V: DeserializeOwned>(
 ) -> Result<Option<V>> {
     let rows = txn.open_table(table.redb)?;
     Ok(match rows.get(key.as_redb())? {
-        Some(value) => Some(codec::decode(value.value())?),
+        Some(value) => Some(decode(table.name, value.value())?),
         None => None,
     })
 }
 
 fn decoded<'a, K: Key, V: DeserializeOwned>(
+    table: &str,
     rows: impl Iterator<
         Item = std::result::Result<
             (
@@ -57,7 +59,7 @@ fn decoded<'a, K: Key, V: DeserializeOwned>(
     let mut out = Vec::new();
     for row in rows {
         let (key, value) = row?;
-        out.push((K::from_redb(key.value()), codec::decode(value.value())?));
+        out.push((K::from_redb(key.value()), decode(table, value.value())?));
     }
     Ok(out)
 }
@@ -71,7 +73,7 @@ pub(super) fn range_read<K: Key, V: DeserializeOwned>(
         return Ok(Vec::new());
     };
     let (low, high) = bounds::<K>(prefix);
-    decoded(rows.range(low.as_redb()..=high.as_redb())?)
+    decoded(table.name, rows.range(low.as_redb()..=high.as_redb())?)
 }
 
 pub(super) fn range_write<K: Key, V: DeserializeOwned>(
@@ -81,7 +83,7 @@ pub(super) fn range_write<K: Key, V: DeserializeOwned>(
 ) -> Result<Vec<(K, V)>> {
     let rows = txn.open_table(table.redb)?;
     let (low, high) = bounds::<K>(prefix);
-    decoded(rows.range(low.as_redb()..=high.as_redb())?)
+    decoded(table.name, rows.range(low.as_redb()..=high.as_redb())?)
 }
 
 /// Writes `value` at `key`; without `over`, only when no row holds the key. Answers whether it
@@ -97,7 +99,7 @@ pub(super) fn insert<K: Key, V: Serialize>(
     if !over && rows.get(key.as_redb())?.is_some() {
         return Ok(false);
     }
-    rows.insert(key.as_redb(), codec::encode(value).as_slice())?;
+    rows.insert(key.as_redb(), encode(table.name, value)?.as_slice())?;
     Ok(true)
 }
 
@@ -109,7 +111,7 @@ pub(super) fn remove<K: Key, V: DeserializeOwned>(
     let mut rows = txn.open_table(table.redb)?;
     let removed = rows.remove(key.as_redb())?;
     Ok(match removed {
-        Some(value) => Some(codec::decode(value.value())?),
+        Some(value) => Some(decode(table.name, value.value())?),
         None => None,
     })
 }
