@@ -2,8 +2,8 @@
 //! (firm, view) in `VIEWS`, on redb and PostgreSQL alike. Ids come from the `saved_views`
 //! sequence, one across firms, so a merge never makes two alike.
 //!
-//! What carried over: on redb the table and its bincode values are the ones of before the seam,
-//! so an existing file opens unchanged; on PostgreSQL migration 0042 moved the rows of the former
+//! What carried over: on redb the table is the one of before the seam, its bincode values
+//! rewritten as the seam's JSON by schema 11's migration; on PostgreSQL migration 0042 moved the rows of the former
 //! typed table into the seam's layout with their ids and the sequence's value.
 
 use crate::platform::error::{Result, conflict};

@@ -130,8 +130,8 @@ fn views_saves_at_once_of_one_name_keep_one() {
     }
 }
 
-/// A redb file written before the seam (the view encoded straight into SAVED_VIEWS) reads the
-/// same through it.
+/// A redb file written before the seam (the view encoded straight into SAVED_VIEWS, in bincode,
+/// schema 10) reads the same through it once opened (its values then rewritten as JSON).
 #[test]
 fn views_of_a_file_from_before_the_seam_read_the_same() {
     let dir = tempfile::tempdir().unwrap();
@@ -154,6 +154,7 @@ fn views_of_a_file_from_before_the_seam_read_the_same() {
             )
             .unwrap();
         crate::platform::store::bump_sequence(&txn, "saved_views", 6).unwrap();
+        crate::platform::store::meta_set(&txn, "schema_version", 10).unwrap();
         txn.commit().unwrap();
     }
     let store = Store::File(FileStore::open(dir.path()).unwrap());

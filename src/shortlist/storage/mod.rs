@@ -947,7 +947,8 @@ mod tests {
             let mut table = txn.open_table(SHORTLIST).unwrap();
             for key in [(1, 9), (2, 9), (2, 4)] {
                 let entry = Entry::new(Status::Considering, Stamp::at(100));
-                let stored = crate::platform::store::codec::encode(&entry);
+                let stored =
+                    crate::platform::store::seam::value::encode("shortlist", &entry).unwrap();
                 table.insert(key, stored.as_slice()).unwrap();
             }
             drop(table);

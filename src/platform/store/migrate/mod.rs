@@ -3,12 +3,14 @@
 
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
+use super::SHORTLIST_REMOVED;
+use super::seam::{self, Key, Table};
 use super::{
     ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
     MEETING_CLICK_TIMES, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
     SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
-use super::{DISMISSED, META, OpenError, SCHEMA_VERSION, codec};
+use super::{DEMO_DATES, DISMISSED, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec};
 mod shapes;
 
 impl super::FileStore {
@@ -59,7 +61,10 @@ impl super::FileStore {
         // Version 10: new bookings blocks hold columns (`row_blocks::columns`). The blocks of
         // encoded rows are still read, so nothing is converted: the version makes an older
         // binary refuse the file as too new instead of calling a block of columns damaged.
-        // Later schema versions add their steps here: `if current < 11 { ... }`.
+        if current < 11 {
+            seam_values_in_json(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 12 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -68,6 +73,85 @@ impl super::FileStore {
         txn.commit().map_err(|e| fail(e.into()))?;
         Ok(())
     }
+}
+
+/// The saved views as schema 10 declared them on the seam, their values in bincode.
+const V10_SAVED_VIEWS: Table<(u64, u64), shapes::SavedView> = Table::new(
+    "saved_views",
+    SAVED_VIEWS,
+    &["firm_id", "id"],
+    Some("saved_views"),
+);
+
+/// The shortlist's tables as schema 10 declared them on the seam, their values in bincode (its
+/// follow-ups hold a plain integer, and its indexes nothing: neither is converted).
+const V10_SHORTLIST: Table<(u64, u64), shapes::Entry> =
+    Table::new("shortlist", SHORTLIST, &["firm_id", "vendor_id"], None);
+const V10_SHORTLIST_REMOVED: Table<(u64, u64), shapes::Removed> = Table::new(
+    "shortlist_removed",
+    SHORTLIST_REMOVED,
+    &["firm_id", "vendor_id"],
+    None,
+);
+const V10_DEMO_DATES: Table<(u64, u64), shapes::DemoDate> =
+    Table::new("demo_dates", DEMO_DATES, &["firm_id", "vendor_id"], None);
+
+/// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
+/// frozen shape its values had then (`shapes.rs`). The one list the conversion to JSON reads:
+/// a domain that moves onto the seam adds its tables here, with their frozen shapes, in the
+/// release that moves it. Each is converted once, by the schema version that first stores its
+/// values as JSON.
+const SEAM_TABLES_IN_BINCODE: &[&dyn InBincode] = &[
+    &V10_SAVED_VIEWS,
+    &V10_SHORTLIST,
+    &V10_SHORTLIST_REMOVED,
+    &V10_DEMO_DATES,
+];
+
+/// A seam table whose redb values are still bincode.
+trait InBincode {
+    fn name(&self) -> &'static str;
+    /// Rewrites every value as the seam's JSON (`seam::value`); answers the rows rewritten.
+    fn to_json(&self, txn: &WriteTransaction) -> anyhow::Result<u64>;
+}
+
+impl<K: Key, V: serde::Serialize + serde::de::DeserializeOwned> InBincode for Table<K, V> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+    fn to_json(&self, txn: &WriteTransaction) -> anyhow::Result<u64> {
+        let mut rows = txn.open_table(self.redb)?;
+        // Read whole before any is rewritten (redb writes no table it iterates): a seam table
+        // holds a firm's own rows, a few thousand at most.
+        let old: Vec<(K, V)> = rows
+            .iter()?
+            .map(|e| {
+                let (key, value) = e?;
+                Ok((K::from_redb(key.value()), codec::decode(value.value())?))
+            })
+            .collect::<anyhow::Result<_>>()?;
+        for (key, value) in &old {
+            let json = seam::value::encode(self.name, value)?;
+            rows.insert(key.as_redb(), json.as_slice())?;
+        }
+        Ok(old.len() as u64)
+    }
+}
+
+/// Version 11: the seam's values on redb are the JSON PostgreSQL's `jsonb` holds (so a value
+/// grows a field without a migration on either engine, `seam::value`), not bincode.
+fn seam_values_in_json(txn: &WriteTransaction) -> anyhow::Result<()> {
+    for table in SEAM_TABLES_IN_BINCODE {
+        let rows = table.to_json(txn)?;
+        if rows > 0 {
+            tracing::info!(
+                table = table.name(),
+                rows,
+                "stored values rewritten as JSON"
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Version 8: a booking link's source says what kind it is: every stored one was checked against

@@ -108,14 +108,19 @@ pub(super) struct PastRec {
     pub strengths: Vec<String>,
 }
 
-/// A shortlist status, every schema that has a shortlist.
+/// A shortlist status, every schema that has a shortlist (Not chosen from schema 8). Named as
+/// today's JSON names it, for schema 11's conversion.
 #[derive(Serialize, Deserialize)]
 pub(super) enum Status {
     Considering,
+    #[serde(rename = "Demo booked")]
     DemoBooked,
+    #[serde(rename = "Demo held")]
     DemoHeld,
     Chosen,
     Rejected,
+    #[serde(rename = "Not chosen")]
+    NotChosen,
 }
 
 /// A demo's outcome, every schema that has a shortlist.
@@ -127,8 +132,8 @@ pub(super) struct Outcome {
     pub satisfaction: Option<u8>,
 }
 
-/// A shortlist entry, schema 7: its note and status changes keep their author.
-#[derive(Serialize)]
+/// A shortlist entry, schemas 7 to 10: its note and status changes keep their author.
+#[derive(Serialize, Deserialize)]
 pub(super) struct Entry {
     pub status: Status,
     pub note: String,
@@ -141,17 +146,32 @@ pub(super) struct Entry {
     pub recorded: Option<Recorded>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(super) struct StatusChange {
     pub status: Status,
     pub at: i64,
     pub by: Option<String>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub(super) struct Recorded {
     pub reasons: Vec<String>,
     pub at: i64,
+}
+
+/// An entry taken off the shortlist, schema 10.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Removed {
+    pub entry: Entry,
+    pub removed_at: i64,
+    pub removed_by: Option<String>,
+}
+
+/// A booked demo's date, schema 10.
+#[derive(Serialize, Deserialize)]
+pub(super) struct DemoDate {
+    pub day: i64,
+    pub set_by: u64,
 }
 
 /// Where a booking link was checked, schemas 3 to 7 (then every stored link had a page).
@@ -177,4 +197,15 @@ pub(super) struct ImportedBy {
     pub user_id: Option<u64>,
     pub file_name: String,
     pub on: String,
+}
+
+/// A saved view, schema 10 (the last to store it in bincode; from schema 11 its JSON).
+#[derive(Serialize, Deserialize)]
+pub(super) struct SavedView {
+    pub id: u64,
+    pub firm_id: u64,
+    pub name: String,
+    pub params: String,
+    pub created_at: i64,
+    pub created_by: Option<String>,
 }

@@ -309,7 +309,9 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
     let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
 
     let txn = store.read().unwrap();
-    let entry: Entry = codec::decode(
+    // Rewritten as JSON by schema 11 (`version_10_…`).
+    let entry: Entry = crate::platform::store::seam::value::decode(
+        "shortlist",
         txn.open_table(SHORTLIST)
             .unwrap()
             .get((4, 12))
@@ -405,7 +407,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 10,
+        SCHEMA_VERSION, 11,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -555,6 +557,36 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             }),
         },
     );
+    same(&shapes::Status::NotChosen, today::Status::NotChosen);
+    same(
+        &shapes::DemoDate {
+            day: 20_000,
+            set_by: 3,
+        },
+        today::DemoDate {
+            day: 20_000,
+            set_by: 3,
+        },
+    );
+    // Schema 10's saved view in bincode, and its JSON as the seam stores it from schema 11.
+    let today = crate::saved_views::model::SavedView {
+        id: 1,
+        firm_id: 2,
+        name: "Texas".into(),
+        params: "state=TX".into(),
+        created_at: 3,
+        created_by: Some("Ann".into()),
+    };
+    let frozen: shapes::SavedView = codec::decode(&codec::encode(&today)).unwrap();
+    let json = crate::platform::store::seam::value::encode("saved_views", &frozen).unwrap();
+    assert_eq!(
+        crate::platform::store::seam::value::decode::<crate::saved_views::model::SavedView>(
+            "saved_views",
+            &json
+        )
+        .unwrap(),
+        today
+    );
     // Read only by the migrations: today's values read back through the frozen shapes.
     let rec = crate::recommend::model::PastRec {
         at: 8,
@@ -643,5 +675,244 @@ fn the_conversion_into_blocks_is_refused_without_the_disk_it_needs() {
     assert!(
         room_for(300 << 20, None, 2_000_000, dir).is_ok(),
         "unknown: tried"
+    );
+}
+
+#[test]
+fn version_10_shortlist_is_stored_as_json_and_reads_the_same() {
+    use crate::shortlist::model as today;
+    use crate::shortlist::storage::{ENTRIES, REMOVED, demos};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let entry = |status: fn() -> shapes::Status, note: &str| shapes::Entry {
+        status: status(),
+        note: note.into(),
+        note_by: Some("Ann Doe".into()),
+        note_at: Some(20),
+        reject_reason: None,
+        history: vec![
+            shapes::StatusChange {
+                status: shapes::Status::Considering,
+                at: 10,
+                by: None,
+            },
+            shapes::StatusChange {
+                status: status(),
+                at: 30,
+                by: Some("Ann Doe".into()),
+            },
+        ],
+        outcome: shapes::Outcome {
+            demo_held: Some(true),
+            chosen: None,
+            chosen_at: None,
+            satisfaction: None,
+        },
+        added_at: 10,
+        recorded: Some(shapes::Recorded {
+            reasons: vec!["Integrates with Clio".into()],
+            at: 10,
+        }),
+    };
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut rows = txn.open_table(SHORTLIST).unwrap();
+            rows.insert(
+                (1, 7),
+                codec::encode(&entry(|| shapes::Status::DemoHeld, "Ask")).as_slice(),
+            )
+            .unwrap();
+            rows.insert(
+                (2, 7),
+                codec::encode(&entry(|| shapes::Status::NotChosen, "")).as_slice(),
+            )
+            .unwrap();
+            let removed = shapes::Removed {
+                entry: entry(|| shapes::Status::DemoBooked, "Gone"),
+                removed_at: 40,
+                removed_by: None,
+            };
+            txn.open_table(SHORTLIST_REMOVED)
+                .unwrap()
+                .insert((1, 8), codec::encode(&removed).as_slice())
+                .unwrap();
+            let date = shapes::DemoDate {
+                day: 20_000,
+                set_by: 5,
+            };
+            txn.open_table(DEMO_DATES)
+                .unwrap()
+                .insert((1, 7), codec::encode(&date).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 10)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let entry = |status: today::Status, note: &str| today::Entry {
+        status,
+        note: note.into(),
+        note_by: Some("Ann Doe".into()),
+        note_at: Some(20),
+        reject_reason: None,
+        history: vec![
+            today::StatusChange {
+                status: today::Status::Considering,
+                at: 10,
+                by: None,
+            },
+            today::StatusChange {
+                status,
+                at: 30,
+                by: Some("Ann Doe".into()),
+            },
+        ],
+        outcome: today::Outcome {
+            demo_held: Some(true),
+            ..Default::default()
+        },
+        added_at: 10,
+        recorded: Some(today::Recorded {
+            reasons: vec!["Integrates with Clio".into()],
+            at: 10,
+        }),
+    };
+    let (entries, removed) = crate::platform::store::seam::read(&store, |tx| {
+        Ok((tx.range(&ENTRIES, &[])?, tx.range(&REMOVED, &[])?))
+    })
+    .unwrap();
+    assert_eq!(
+        entries,
+        [
+            ((1, 7), entry(today::Status::DemoHeld, "Ask")),
+            ((2, 7), entry(today::Status::NotChosen, "")),
+        ]
+    );
+    assert_eq!(
+        removed,
+        [(
+            (1, 8),
+            today::Removed {
+                entry: entry(today::Status::DemoBooked, "Gone"),
+                removed_at: 40,
+                removed_by: None,
+            }
+        )]
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored;
+    assert_eq!(
+        demos::load(&store, firm(1)).unwrap(),
+        std::collections::HashMap::from([(
+            7,
+            today::DemoDate {
+                day: 20_000,
+                set_by: 5
+            }
+        )]),
+    );
+    assert_eq!(
+        demos::due(&store, 20_000, 20_000).unwrap(),
+        [(
+            (1, 7),
+            today::DemoDate {
+                day: 20_000,
+                set_by: 5
+            }
+        )],
+        "the by-day index reads the converted rows"
+    );
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(SHORTLIST)
+        .unwrap()
+        .get((2, 7))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(json["status"], "Not chosen", "statuses by their names");
+    assert_eq!(json["history"][1]["by"], "Ann Doe");
+}
+
+#[test]
+fn version_10_saved_views_are_stored_as_json_and_read_the_same() {
+    use crate::saved_views::model::SavedView;
+    use crate::saved_views::storage::list;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let view = |id: u64, firm_id: u64, name: &str, by: Option<&str>| shapes::SavedView {
+        id,
+        firm_id,
+        name: name.into(),
+        params: format!("state={name}"),
+        created_at: 1_700_000_000 + id as i64,
+        created_by: by.map(String::from),
+    };
+    let before = [
+        view(3, 1, "Texas", Some("Ann Doe")),
+        view(4, 1, "Ohio", None),
+        view(9, 2, "Utah", None),
+    ];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut table = txn.open_table(SAVED_VIEWS).unwrap();
+            for v in &before {
+                table
+                    .insert((v.firm_id, v.id), codec::encode(v).as_slice())
+                    .unwrap();
+            }
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 10)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let today = |v: &shapes::SavedView| SavedView {
+        id: v.id,
+        firm_id: v.firm_id,
+        name: v.name.clone(),
+        params: v.params.clone(),
+        created_at: v.created_at,
+        created_by: v.created_by.clone(),
+    };
+    let firm = crate::platform::firm_id::FirmId::from_stored;
+    assert_eq!(
+        list(&store, firm(1)).unwrap(),
+        [today(&before[1]), today(&before[0])],
+        "by name"
+    );
+    assert_eq!(list(&store, firm(2)).unwrap(), [today(&before[2])]);
+    let txn = store.file().unwrap().read().unwrap();
+    let stored = txn.open_table(SAVED_VIEWS).unwrap();
+    let bytes = stored.get((1, 3)).unwrap().unwrap().value().to_vec();
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        serde_json::json!({
+            "id": 3, "firm_id": 1, "name": "Texas", "params": "state=Texas",
+            "created_at": 1_700_000_003, "created_by": "Ann Doe",
+        }),
+        "the JSON PostgreSQL's jsonb holds"
+    );
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
     );
 }

@@ -4,8 +4,9 @@
 //! backend.
 //!
 //! What a declaration gives, on each engine:
-//! - redb: the table `redb` (its key type, the value `codec`-encoded), exactly as tables were
-//!   declared before the seam, so an existing file opens unchanged; ids from META's
+//! - redb: the table `redb` (its key type), as tables were declared before the seam, the value
+//!   its JSON (`value`: the same JSON PostgreSQL holds, so a value grows a field without a
+//!   migration on either engine; schema 11 converted the bincode of before); ids from META's
 //!   `seq:<sequence>`.
 //! - PostgreSQL: one table named `name`, with one `bigint` column per key part (`key_columns`,
 //!   the primary key, so rows sort as redb's keys do) and the value as `jsonb` (a value can grow a
@@ -23,6 +24,7 @@ mod pg;
 mod redb;
 #[cfg(test)]
 mod tests;
+pub mod value;
 
 use std::fmt::Debug;
 use std::marker::PhantomData;
@@ -117,29 +119,33 @@ impl Key for (u64, u64, i64) {
     }
 }
 
-/// How a value sits in its redb table: bincode bytes (`store::codec`) for every table the seam
+/// How a value sits in its redb table: its JSON's bytes (`seam::value`) for every table the seam
 /// declares, or a plain redb integer where a table declared before the seam holds one, kept so
 /// that an existing file opens unchanged.
 pub trait RedbValue<V>: ::redb::Value + Sync + 'static {
-    /// Runs `put` with `value` as redb stores it.
-    fn encoded<T>(value: &V, put: impl for<'a> FnOnce(Self::SelfType<'a>) -> T) -> T;
-    fn decoded(stored: Self::SelfType<'_>) -> Result<V>;
+    /// Runs `put` with `value` as redb stores it (`table` names it in an error).
+    fn encoded<T>(
+        table: &str,
+        value: &V,
+        put: impl for<'a> FnOnce(Self::SelfType<'a>) -> T,
+    ) -> Result<T>;
+    fn decoded(table: &str, stored: Self::SelfType<'_>) -> Result<V>;
 }
 
 impl<V: Serialize + DeserializeOwned> RedbValue<V> for &'static [u8] {
-    fn encoded<T>(value: &V, put: impl for<'a> FnOnce(&'a [u8]) -> T) -> T {
-        put(super::codec::encode(value).as_slice())
+    fn encoded<T>(table: &str, value: &V, put: impl for<'a> FnOnce(&'a [u8]) -> T) -> Result<T> {
+        Ok(put(value::encode(table, value)?.as_slice()))
     }
-    fn decoded(stored: &[u8]) -> Result<V> {
-        Ok(super::codec::decode(stored)?)
+    fn decoded(table: &str, stored: &[u8]) -> Result<V> {
+        value::decode(table, stored)
     }
 }
 
 impl RedbValue<i64> for i64 {
-    fn encoded<T>(value: &i64, put: impl for<'a> FnOnce(i64) -> T) -> T {
-        put(*value)
+    fn encoded<T>(_: &str, value: &i64, put: impl for<'a> FnOnce(i64) -> T) -> Result<T> {
+        Ok(put(*value))
     }
-    fn decoded(stored: i64) -> Result<i64> {
+    fn decoded(_: &str, stored: i64) -> Result<i64> {
         Ok(stored)
     }
 }
@@ -148,7 +154,7 @@ impl RedbValue<i64> for i64 {
 pub const MAX_PART: u64 = i64::MAX as u64;
 
 /// A table declared once for both engines: keys `K`, values `V` (a serde type), kept in redb as
-/// `R` (bincode bytes unless the table was declared before the seam with a plain integer).
+/// `R` (JSON bytes unless the table was declared before the seam with a plain integer).
 pub struct Table<K: Key, V, R: ::redb::Value + 'static = &'static [u8]> {
     /// Its name in PostgreSQL and in the registry.
     pub name: &'static str,

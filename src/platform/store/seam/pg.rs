@@ -2,14 +2,16 @@
 //! per key part (the primary key, in order) and the value as `jsonb`; each sequence is
 //! `seq_<name>`. Tables are created from their declaration at their first use in a process
 //! (`ensure`), and only read about once they exist (a role that may only read and write rows
-//! serves a database whose tables are all there).
+//! serves a database whose tables are all there). A value is the JSON `seam::value` writes, as
+//! on redb.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::Row;
 
+use super::value::from_json;
 use super::{Declared, Index, Key, On, Table};
-use crate::platform::error::{AppError, Result};
+use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::{PgStore, PgTx};
 
@@ -202,14 +204,6 @@ fn part(p: u64) -> i64 {
     p as i64
 }
 
-fn value_of<V: DeserializeOwned>(table: &str, json: serde_json::Value) -> Result<V> {
-    serde_json::from_value(json).map_err(|e| {
-        AppError::Internal(anyhow::anyhow!(
-            "a stored value of {table} does not read: {e}"
-        ))
-    })
-}
-
 fn row_of<K: Key, V: DeserializeOwned>(table: &str, row: &sqlx::postgres::PgRow) -> Result<(K, V)> {
     let mut parts = Vec::with_capacity(K::LEN);
     for i in 0..K::LEN {
@@ -217,7 +211,7 @@ fn row_of<K: Key, V: DeserializeOwned>(table: &str, row: &sqlx::postgres::PgRow)
         parts.push(u64::try_from(p).map_err(anyhow::Error::from)?);
     }
     let json: serde_json::Value = row.try_get(K::LEN)?;
-    Ok((K::from_parts(&parts), value_of(table, json)?))
+    Ok((K::from_parts(&parts), from_json(table, json)?))
 }
 
 pub(super) fn get<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
@@ -246,7 +240,7 @@ fn keyed_value<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
         query = query.bind(part(p));
     }
     match store.run(query.fetch_optional(tx.conn()?))? {
-        Some(json) => Ok(Some(value_of(table.name, json)?)),
+        Some(json) => Ok(Some(from_json(table.name, json)?)),
         None => Ok(None),
     }
 }
@@ -288,7 +282,7 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     }
     keys.iter()
         .map(|key| match found.get(key) {
-            Some(json) => Ok(Some(value_of(table.name, json.clone())?)),
+            Some(json) => Ok(Some(from_json(table.name, json.clone())?)),
             None => Ok(None),
         })
         .collect()

@@ -1,5 +1,6 @@
-//! The seam on redb: each declared table is its redb table, the value `codec`-encoded (or a plain
-//! integer, `RedbValue`); each secondary index a redb table of (indexed part, key) -> ().
+//! The seam on redb: each declared table is its redb table, the value its JSON (`seam::value`, the
+//! encoding PostgreSQL's `jsonb` holds; or a plain integer, `RedbValue`); each secondary index a
+//! redb table of (indexed part, key) -> ().
 
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use serde::Serialize;
@@ -26,7 +27,7 @@ pub(super) fn get_read<K: Key, V, R: RedbValue<V>>(
         return Ok(None);
     };
     Ok(match rows.get(key.as_redb())? {
-        Some(value) => Some(R::decoded(value.value())?),
+        Some(value) => Some(R::decoded(table.name, value.value())?),
         None => None,
     })
 }
@@ -38,12 +39,13 @@ pub(super) fn get_write<K: Key, V, R: RedbValue<V>>(
 ) -> Result<Option<V>> {
     let rows = txn.open_table(table.redb)?;
     Ok(match rows.get(key.as_redb())? {
-        Some(value) => Some(R::decoded(value.value())?),
+        Some(value) => Some(R::decoded(table.name, value.value())?),
         None => None,
     })
 }
 
 fn decoded<'a, K: Key, V, R: RedbValue<V>>(
+    table: &str,
     rows: impl Iterator<
         Item = std::result::Result<
             (redb::AccessGuard<'a, K>, redb::AccessGuard<'a, R>),
@@ -54,7 +56,7 @@ fn decoded<'a, K: Key, V, R: RedbValue<V>>(
     let mut out = Vec::new();
     for row in rows {
         let (key, value) = row?;
-        out.push((K::from_redb(key.value()), R::decoded(value.value())?));
+        out.push((K::from_redb(key.value()), R::decoded(table, value.value())?));
     }
     Ok(out)
 }
@@ -68,7 +70,7 @@ pub(super) fn range_read<K: Key, V, R: RedbValue<V>>(
         return Ok(Vec::new());
     };
     let (low, high) = bounds::<K>(prefix);
-    decoded::<K, V, R>(rows.range(low.as_redb()..=high.as_redb())?)
+    decoded::<K, V, R>(table.name, rows.range(low.as_redb()..=high.as_redb())?)
 }
 
 pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
@@ -78,7 +80,7 @@ pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
 ) -> Result<Vec<(K, V)>> {
     let rows = txn.open_table(table.redb)?;
     let (low, high) = bounds::<K>(prefix);
-    decoded::<K, V, R>(rows.range(low.as_redb()..=high.as_redb())?)
+    decoded::<K, V, R>(table.name, rows.range(low.as_redb()..=high.as_redb())?)
 }
 
 /// Writes `value` at `key`; without `over`, only when no row holds the key. Answers whether it
@@ -107,7 +109,9 @@ pub(super) fn insert<K: Key, V: Serialize, R: RedbValue<V>>(
         entries.insert(entry(index, key, value)?, ())?;
     }
     let mut rows = txn.open_table(table.redb)?;
-    R::encoded(value, |stored| rows.insert(key.as_redb(), stored))?;
+    R::encoded(table.name, value, |stored| {
+        rows.insert(key.as_redb(), stored)
+    })??;
     Ok(true)
 }
 
@@ -122,7 +126,7 @@ pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     let removed = {
         let mut rows = txn.open_table(table.redb)?;
         match rows.remove(key.as_redb())? {
-            Some(value) => Some(R::decoded(value.value())?),
+            Some(value) => Some(R::decoded(table.name, value.value())?),
             None => None,
         }
     };

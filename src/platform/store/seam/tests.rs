@@ -428,7 +428,8 @@ fn seam_an_index_missing_from_an_older_file_is_built_at_the_first_write() {
                 n,
                 text: "old".into(),
             };
-            let stored = crate::platform::store::codec::encode(&row);
+            let stored =
+                crate::platform::store::seam::value::encode("seam_conformance", &row).unwrap();
             rows.insert(key, stored.as_slice()).unwrap();
         }
         drop(rows);
@@ -502,5 +503,85 @@ fn seam_a_purge_takes_a_firms_index_entries() {
     assert_eq!(
         found.into_iter().map(|(k, _)| k).collect::<Vec<_>>(),
         [(2, 4)]
+    );
+}
+
+/// A note as first stored.
+#[derive(Serialize, Deserialize)]
+struct NoteV1 {
+    text: String,
+    kind: KindV1,
+}
+
+#[derive(Serialize, Deserialize)]
+enum KindV1 {
+    Plain,
+    Urgent,
+}
+
+/// The same note once it grew: a field with a serde default, and a variant before the last.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct NoteV2 {
+    text: String,
+    kind: KindV2,
+    #[serde(default)]
+    pinned: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+enum KindV2 {
+    Plain,
+    Reminder { days: u32 },
+    Urgent,
+}
+
+const NOTES_REDB: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::new("seam_notes");
+const NOTES_V1: Table<u64, NoteV1> = Table::new("seam_notes", NOTES_REDB, &["id"], None);
+const NOTES_V2: Table<u64, NoteV2> = Table::new("seam_notes", NOTES_REDB, &["id"], None);
+
+/// Rows written as V1 read as V2 on both engines, with no migration: the new field at its
+/// default, the old variants by name though one was added before them. (bincode, positional,
+/// would read neither.)
+#[test]
+fn seam_a_value_that_grew_a_field_and_a_variant_reads_its_old_rows_on_both_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    for store in both(dir.path()) {
+        write(&store, |tx| {
+            let v1 = |text: &str, kind| NoteV1 {
+                text: text.into(),
+                kind,
+            };
+            tx.insert(&NOTES_V1, 1, &v1("call back", KindV1::Plain))?;
+            tx.insert(&NOTES_V1, 2, &v1("renewal", KindV1::Urgent))
+        })
+        .unwrap();
+        let v2 = |text: &str, kind, pinned| NoteV2 {
+            text: text.into(),
+            kind,
+            pinned,
+        };
+        let grown = v2("demo", KindV2::Reminder { days: 7 }, true);
+        write(&store, |tx| tx.insert(&NOTES_V2, 3, &grown)).unwrap();
+        let (all, one, many) = read(&store, |tx| {
+            Ok((
+                tx.range(&NOTES_V2, &[])?,
+                tx.get(&NOTES_V2, 2)?,
+                tx.get_many(&NOTES_V2, &[1, 3])?,
+            ))
+        })
+        .unwrap();
+        let plain = v2("call back", KindV2::Plain, false);
+        let urgent = v2("renewal", KindV2::Urgent, false);
+        assert_eq!(one, Some(urgent.clone()));
+        assert_eq!(many, [Some(plain.clone()), Some(grown.clone())]);
+        assert_eq!(all, [(1, plain), (2, urgent), (3, grown)]);
+    }
+    let urgent = crate::platform::store::codec::encode(&NoteV1 {
+        text: "renewal".into(),
+        kind: KindV1::Urgent,
+    });
+    assert!(
+        crate::platform::store::codec::decode::<NoteV2>(&urgent).is_err(),
+        "bincode reads the old variant's place as the new one"
     );
 }
