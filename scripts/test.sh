@@ -52,3 +52,6 @@ npm run lint
 npm run format:check
 npm test
 LITSTACK_BIN=../target/debug/litstack npm run e2e
+# The screens whose storage is written once for both engines (the seam), again on hub mode's
+# backend: each server on a PostgreSQL database of its own in the throwaway cluster.
+LITSTACK_BIN=../target/debug/litstack npm run e2e:hub

@@ -1,9 +1,11 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 /** web/, whatever directory the tests are started from. */
 export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -22,8 +24,41 @@ export function makeDataDir(): Promise<string> {
   return mkdtemp(path.join(tmpdir(), 'litstack-e2e-data-'));
 }
 
-export function removeDataDir(dataDir: string): Promise<void> {
-  return rm(dataDir, { recursive: true, force: true });
+export async function removeDataDir(dataDir: string): Promise<void> {
+  const database = databases.get(dataDir);
+  databases.delete(dataDir);
+  await database?.drop();
+  await rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * With LITSTACK_E2E_BACKEND=postgres (inside scripts/with-postgres.sh, which names its throwaway
+ * cluster in LITSTACK_TEST_DATABASE_URL), each server keeps its data in a database of its own in
+ * that cluster, as a hub's node does; otherwise in its data directory's redb file.
+ */
+export const onPostgres = process.env.LITSTACK_E2E_BACKEND === 'postgres';
+
+/** A fresh database in the test cluster: its URL, and a drop for when the server has stopped. */
+async function freshDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = process.env.LITSTACK_TEST_DATABASE_URL;
+  if (!admin) throw new Error('LITSTACK_E2E_BACKEND=postgres runs inside scripts/with-postgres.sh (LITSTACK_TEST_DATABASE_URL is not set)');
+  const name = `litstack_e2e_${randomBytes(6).toString('hex')}`;
+  const psql = (sql: string) => promisify(execFile)('psql', [admin, '-v', 'ON_ERROR_STOP=1', '-qc', sql]);
+  await psql(`CREATE DATABASE ${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => void (await psql(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)) };
+}
+
+/** The database of each data directory a test keeps across restarts (`makeDataDir`). */
+const databases = new Map<string, { url: string; drop: () => Promise<void> }>();
+
+async function databaseFor(dataDir: string, kept: boolean): Promise<{ url: string; drop: () => Promise<void> }> {
+  const known = databases.get(dataDir);
+  if (known) return known;
+  const database = await freshDatabase();
+  if (kept) databases.set(dataDir, database);
+  return database;
 }
 
 const READY = /Litstack is serving at (http:\/\/127\.0\.0\.1:\d+)/;
@@ -52,7 +87,18 @@ export async function startServer({
 } = {}): Promise<TestServer> {
   const binary = path.resolve(webDir, process.env.LITSTACK_BIN ?? '../target/debug/litstack');
   const dataDir = keptDataDir ?? (await makeDataDir());
-  const serveArgs = ['serve', '--addr', '127.0.0.1:0', '--data-dir', dataDir, ...(sampleData ? [] : ['--no-sample-data']), ...args];
+  // A restart on the same data directory keeps its database too (`databases`).
+  const database = onPostgres ? await databaseFor(dataDir, keptDataDir !== undefined) : undefined;
+  const serveArgs = [
+    'serve',
+    '--addr',
+    '127.0.0.1:0',
+    '--data-dir',
+    dataDir,
+    ...(database ? ['--database-url', database.url] : []),
+    ...(sampleData ? [] : ['--no-sample-data']),
+    ...args,
+  ];
   const child = spawn(binary, serveArgs, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -98,7 +144,10 @@ export async function startServer({
         await exited;
         clearTimeout(killer);
       }
-      if (keptDataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+      if (keptDataDir === undefined) {
+        await database?.drop();
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }
