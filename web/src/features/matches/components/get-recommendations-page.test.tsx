@@ -146,7 +146,8 @@ describe('GetRecommendationsPage', () => {
       ['MyCase', '/vendors/98'],
       ['PracticePanther', '/vendors/99'],
     ]);
-    expect(within(group).getByText('Not known:').parentElement?.textContent).toBe('Not known: stated price (1 of 2), SOC 2 (both)');
+    expect(within(group).getByText('Not known for either:').parentElement?.textContent).toBe('Not known for either: SOC 2');
+    expect(within(group).getByText('Not known for some:').parentElement?.textContent).toBe('Not known for some: stated price (1 of 2)');
     for (const name of others) {
       expect(within(across).getByRole('button', { name: new RegExp(`^${name} `) })).toBeTruthy();
     }

@@ -3,18 +3,15 @@ import { Link } from 'wouter';
 import { vendorProfilePath } from '@/config/links';
 import type { TieGroup as TieGroupData } from '@/lib/api/types';
 
-/** "all 6", "both" or "5 of 6": how many of the group do not state a fact. */
-function ofGroup(vendors: number, size: number): string {
-  if (vendors < size) return `${vendors} of ${size}`;
-  return size === 2 ? 'both' : `all ${size}`;
-}
-
 /**
  * A stage's tie group: the vendors that fit the firm equally on what we know, by name (no order
- * is implied), each linked to its profile, and what the catalog does not know of them.
+ * is implied), each linked to its profile, and what the catalog does not know of them: the facts
+ * none of them states, then those some do not state, with how many.
  */
 export function TieGroup({ group, labelledBy }: { group: TieGroupData; labelledBy: string }) {
   const size = group.vendors.length;
+  const ofAll = group.notKnown.filter((n) => n.vendors >= size).map((n) => n.fact);
+  const ofSome = group.notKnown.filter((n) => n.vendors < size).map((n) => `${n.fact} (${n.vendors} of ${size})`);
   return (
     <div aria-labelledby={labelledBy} role="group" className="space-y-1 text-sm text-slate-700">
       <p>
@@ -28,10 +25,16 @@ export function TieGroup({ group, labelledBy }: { group: TieGroupData; labelledB
           </span>
         ))}
       </p>
-      {group.notKnown.length > 0 ? (
+      {ofAll.length > 0 ? (
         <p>
-          <span className="font-medium">Not known: </span>
-          {group.notKnown.map((n) => `${n.fact} (${ofGroup(n.vendors, size)})`).join(', ')}
+          <span className="font-medium">{size === 2 ? 'Not known for either: ' : `Not known for any of the ${size}: `}</span>
+          {ofAll.join(', ')}
+        </p>
+      ) : null}
+      {ofSome.length > 0 ? (
+        <p>
+          <span className="font-medium">Not known for some: </span>
+          {ofSome.join(', ')}
         </p>
       ) : null}
     </div>
