@@ -615,3 +615,62 @@ async fn a_soc2_report_asked_for_in_a_questionnaire_lifts_the_vendor_that_states
         "{after}"
     );
 }
+
+/// A firm that requires two-step sign-in of its members asks it of vendors too: those that state
+/// multi-factor sign-in move up (that a silent vendor is not read as a "no" is `fit`'s unit test).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_firm_that_requires_two_step_sign_in_sees_vendors_that_state_it_first() {
+    const INTAKE_STATING_MFA: [u64; 3] = [12, 17, 19]; // Lawmatics, Clio Grow, Law Ruler
+    let mut app = TestApp::new();
+    crate::mfa::ann_with_factor(&mut app).await;
+    let intake = |body: &Value| {
+        body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == INTAKE)
+            .unwrap()
+            .clone()
+    };
+    let before = intake(&pick_for_me(&mut app).await);
+    let res = app
+        .call(
+            Method::PUT,
+            "/api/firm/mfa-required",
+            Some(json!({ "required": true })),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let after = intake(&pick_for_me(&mut app).await);
+    // Before, five vendors that say nothing of it tied at the top; now the three that state it
+    // are the picks (each card then says what else sets it apart, as all three share this).
+    assert!(
+        before["tieGroup"]["vendors"].as_array().unwrap().len() > 3,
+        "{before}"
+    );
+    let mut picked: Vec<u64> = after["picks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vendorId"].as_u64().unwrap())
+        .collect();
+    assert!(INTAKE_STATING_MFA.contains(&picked[0]), "{after}");
+    picked.sort_unstable();
+    assert_eq!(picked, INTAKE_STATING_MFA, "{after}");
+    // A tie never mixes a vendor that states it with one that does not.
+    let rest = |item: &Value| -> Vec<u64> {
+        item["tieGroup"]["vendors"]
+            .as_array()
+            .map(|vs| vs.iter().map(|v| v["vendorId"].as_u64().unwrap()).collect())
+            .unwrap_or_default()
+    };
+    assert!(
+        rest(&after)
+            .iter()
+            .all(|id| !INTAKE_STATING_MFA.contains(id))
+            || rest(&after)
+                .iter()
+                .all(|id| INTAKE_STATING_MFA.contains(id)),
+        "a tie mixes vendors that state it with ones that do not: {after}"
+    );
+}
