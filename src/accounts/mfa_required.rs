@@ -44,7 +44,13 @@ pub fn stays_on(by: RequiredBy) -> &'static str {
 
 /// Whether the firm's owner requires a second factor of every member.
 pub fn firm_requires(app: &AccountsState, firm_id: FirmId) -> Result<bool> {
-    Ok(storage::mfa_required::find(&app.store, firm_id)?.is_some_and(|r| r.required))
+    firm_requires_in(&app.store, firm_id)
+}
+
+/// [`firm_requires`] for a domain that holds only the store (the recommendations read it as a
+/// security fact the firm asks of vendors).
+pub fn firm_requires_in(store: &crate::platform::store::Store, firm_id: FirmId) -> Result<bool> {
+    Ok(storage::mfa_required::find(store, firm_id)?.is_some_and(|r| r.required))
 }
 
 /// Who requires a second factor of `user`, if anyone (the install first).

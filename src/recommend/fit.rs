@@ -1,16 +1,27 @@
-//! Fit with the firm, from everything it told us and nothing else: its size, its onboarding
-//! answer on annual software spend (against the vendor's price bracket), personal-injury focus,
-//! integrations with its tech stack, and what its dismissals in the category said. The firm's
-//! size is the only size a fact or a point uses: its caseload is never turned into a second,
-//! expected size (issue 77). Pick For Me ranks by it while no booking
-//! evidence exists, and breaks equal booking counts with it.
+//! Fit with the firm, from everything it told us and everything the catalog and peers know: its
+//! size, its onboarding answer on annual software spend (against the vendor's price bracket),
+//! personal-injury focus, integrations with its tech stack, the security facts its answers ask
+//! for (SOC 2 in a questionnaire answer, multi-factor sign-in when it requires it of its own
+//! members) against what the vendor states, other verified firms' demo outcomes where 5 or more
+//! firms stand behind them, and what its dismissals in the category said. The firm's size is the
+//! only size a fact or a point uses: its caseload is never turned into a second, expected size
+//! (issue 77). Pick For Me ranks by it while no booking evidence exists, and breaks equal booking
+//! counts with it.
 //!
 //! Every fact is a statement about the catalog's own fields (`firmSizeSupported`, `priceBracket`,
-//! `practiceAreasSupported`, `tags`, `integrations`, `shortHighlights`) beside the firm's answer it
-//! meets; nothing is estimated beyond them. Vendors with equal points tie: they are ordered by the
-//! catalog's vendor id (the order they joined the catalog), and the picks say so.
+//! `practiceAreasSupported`, `tags`, `integrations`, `shortHighlights`, the security profile) or a
+//! shown peer figure, beside the firm's answer it meets; nothing is estimated beyond them. A fact
+//! the catalog does not know never counts as a "no": it earns nothing, where a stated "no" loses
+//! a point. A figure hidden below 5 firms is absent here, so it cannot move a rank. Vendors with
+//! equal points tie: they are shown as one group, by name (never by the order they joined the
+//! catalog), with what is not known of them (`not_known`).
+
+use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use crate::catalog::Vendor;
+use crate::catalog::facts::{Security, Soc2Type, VendorFacts};
+use crate::peers::ShownOutcome;
 use crate::platform::firm_size::FirmSize;
 use crate::profile::bands::SpendBand;
 
@@ -40,13 +51,58 @@ pub struct FirmFacts<'a> {
     pub spend: Option<SpendBand>,
     /// Names of the tools in the firm's tech stack.
     pub tools: &'a [String],
+    /// The security facts the firm's answers ask for.
+    pub asks: SecurityAsks,
+}
+
+/// The security facts a firm's answers ask of a vendor.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SecurityAsks {
+    /// A questionnaire answer asks for security audits or SOC 2 reports.
+    pub soc2: bool,
+    /// The firm requires two-step sign-in of its own members.
+    pub mfa: bool,
+}
+
+/// What the catalog and other firms know of the vendors, beyond their rows.
+#[derive(Clone, Copy)]
+pub struct Known<'a> {
+    /// The catalog's facts of a vendor (its security profile, a stated price), by vendor id.
+    pub facts: &'a dyn Fn(u64) -> Option<&'a VendorFacts>,
+    /// Other verified firms' demo outcomes of the firm's size that may be shown (5 or more
+    /// firms), by vendor id: a hidden figure is absent, so it never moves a rank.
+    pub outcomes: &'a HashMap<u64, ShownOutcome>,
+}
+
+static NO_OUTCOMES: LazyLock<HashMap<u64, ShownOutcome>> = LazyLock::new(HashMap::new);
+
+impl Known<'static> {
+    /// Nothing beyond the vendor rows.
+    pub fn nothing() -> Known<'static> {
+        Known {
+            facts: &|_| None,
+            outcomes: &NO_OUTCOMES,
+        }
+    }
+}
+
+impl<'a> Known<'a> {
+    fn security(&self, vendor_id: u64) -> Option<&'a Security> {
+        (self.facts)(vendor_id).map(|f| &f.security)
+    }
 }
 
 /// One true statement about a vendor's fit with the firm, strongest kind first.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Fact {
+    /// Other firms of its size chose the vendor after a demo: the shown sentence.
+    ChosenAfterDemo(String),
     /// The firm's tools the vendor integrates with (as the firm names them).
     Integrates(Vec<String>),
+    /// States a SOC 2 report, which the firm's answers ask for.
+    StatesSoc2(Soc2Type),
+    /// States multi-factor sign-in, which the firm requires of its own members.
+    StatesMfa,
     /// Tagged as built for personal-injury work.
     BuiltForInjury,
     /// Lists injury practice areas and nothing else.
@@ -77,6 +133,17 @@ pub enum Fact {
 impl Fact {
     pub fn text(&self) -> String {
         match self {
+            Fact::ChosenAfterDemo(sentence) => sentence.clone(),
+            Fact::StatesSoc2(report) => format!(
+                "States a SOC 2 {} report, which your answers ask for",
+                match report {
+                    Soc2Type::TypeI => "Type I",
+                    Soc2Type::TypeII => "Type II",
+                }
+            ),
+            Fact::StatesMfa => {
+                "States multi-factor sign-in, which your firm requires of its own members".into()
+            }
             Fact::Integrates(tools) => {
                 let verb = if tools.len() == 1 { "uses" } else { "use" };
                 format!(
@@ -185,10 +252,28 @@ pub fn shared_tools(vendor: &Vendor, tools: &[String]) -> Vec<String> {
     shared
 }
 
-/// Scores one vendor on everything the firm told us.
-pub fn fit<'a>(vendor: &'a Vendor, firm: &FirmFacts, effects: &DismissalEffects) -> Fit<'a> {
+/// Points for other firms' outcomes: up to 3, by the shown share that chose the vendor.
+const OUTCOME_POINTS: f64 = 3.0;
+/// Points for a security fact the firm asks for that the vendor states; a stated "no" loses
+/// [`SECURITY_NO_PENALTY`], an unknown earns and loses nothing.
+const SECURITY_POINTS: i32 = 2;
+const SECURITY_NO_PENALTY: i32 = 1;
+
+/// Scores one vendor on everything the firm told us and everything the catalog and peers know.
+pub fn fit<'a>(
+    vendor: &'a Vendor,
+    firm: &FirmFacts,
+    known: &Known,
+    effects: &DismissalEffects,
+) -> Fit<'a> {
     let mut points = 0;
     let mut facts = Vec::new();
+
+    // Verified firms of its size that chose it after a demo, only as far as it may be shown.
+    if let Some(outcome) = known.outcomes.get(&vendor.id) {
+        points += (OUTCOME_POINTS * outcome.share).round() as i32;
+        facts.push(Fact::ChosenAfterDemo(outcome.sentence.clone()));
+    }
 
     // Integrations: 2 points a tool, at most 4; twice that after "Doesn't work with our tools".
     let shared = shared_tools(vendor, firm.tools);
@@ -200,6 +285,25 @@ pub fn fit<'a>(vendor: &'a Vendor, firm: &FirmFacts, effects: &DismissalEffects)
     points += weight * 2 * (shared.len().min(2) as i32);
     if !shared.is_empty() {
         facts.push(Fact::Integrates(shared));
+    }
+
+    // The security facts the firm asks for: stated yes earns, stated no loses, unknown neither.
+    let security = known.security(vendor.id);
+    if firm.asks.soc2
+        && let Some(soc2) = security.and_then(|s| s.soc2.as_ref())
+    {
+        points += SECURITY_POINTS;
+        facts.push(Fact::StatesSoc2(soc2.value.report));
+    }
+    if firm.asks.mfa {
+        match security.and_then(|s| s.mfa.as_ref()).map(|m| m.value) {
+            Some(true) => {
+                points += SECURITY_POINTS;
+                facts.push(Fact::StatesMfa);
+            }
+            Some(false) => points -= SECURITY_NO_PENALTY,
+            None => {}
+        }
     }
 
     // Personal-injury focus: 2 for a focus, 1 for serving it among others; twice that after
@@ -327,24 +431,77 @@ pub fn distinct_card_reasons(lists: impl IntoIterator<Item = Vec<String>>) -> Ve
     shown
 }
 
-/// Sorts fits best first; equal points keep the catalog's order (vendor id).
+/// Sorts fits best first; equal points by name, so a tie implies no order (never the order
+/// the vendors joined the catalog).
 pub fn sort(fits: &mut [Fit]) {
-    fits.sort_by(|a, b| b.points.cmp(&a.points).then(a.vendor.id.cmp(&b.vendor.id)));
+    fits.sort_by(|a, b| {
+        b.points
+            .cmp(&a.points)
+            .then_with(|| by_name(a.vendor, b.vendor))
+    });
 }
 
-/// What a tie says on a card: with how many other vendors it fits equally, and the order rule.
+/// Vendors by name, ignoring case; the id only between equal names.
+pub fn by_name(a: &Vendor, b: &Vendor) -> std::cmp::Ordering {
+    a.name
+        .to_lowercase()
+        .cmp(&b.name.to_lowercase())
+        .then(a.id.cmp(&b.id))
+}
+
+/// What a tie says on a card: with how many other vendors it fits equally.
 pub fn tie_text(others: usize) -> String {
     let vendors = if others == 1 { "vendor" } else { "vendors" };
     format!(
-        "Fits your firm as well as {others} other {vendors} here on what we know; equal picks are listed in the order they joined the catalog"
+        "Fits your firm as well as {others} other {vendors} here on what we know; equal picks are listed by name"
     )
 }
 
 /// The note above a stage's picks when some of them tie: `count` vendors in all fit equally.
 pub fn tie_note(count: usize) -> String {
     format!(
-        "These {count} fit your firm equally well on what we know; the questionnaire tells them apart."
+        "These {count} fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart."
     )
+}
+
+/// A fact that would tell a tie group apart, and how many of the group do not state it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NotKnown {
+    pub fact: &'static str,
+    pub vendors: usize,
+}
+
+/// What the catalog does not know of a tie group: each fact the ranking or a firm's questions
+/// could use that some of `group` do not state, with how many do not, in a fixed order.
+pub fn not_known<'a>(
+    group: &[&Vendor],
+    facts: impl Fn(u64) -> Option<&'a VendorFacts>,
+) -> Vec<NotKnown> {
+    type Stated = fn(&Vendor, Option<&VendorFacts>) -> bool;
+    let kinds: [(&str, Stated); 6] = [
+        ("stated price", |_, f| {
+            f.is_some_and(|f| f.stated_price.is_some())
+        }),
+        ("integrations", |v, _| !v.integrations.is_empty()),
+        ("SOC 2", |_, f| f.is_some_and(|f| f.security.soc2.is_some())),
+        ("single sign-on", |_, f| {
+            f.is_some_and(|f| f.security.sso.is_some())
+        }),
+        ("multi-factor sign-in", |_, f| {
+            f.is_some_and(|f| f.security.mfa.is_some())
+        }),
+        ("HIPAA BAA", |_, f| {
+            f.is_some_and(|f| f.security.hipaa_baa.is_some())
+        }),
+    ];
+    kinds
+        .iter()
+        .map(|(fact, stated)| NotKnown {
+            fact,
+            vendors: group.iter().filter(|v| !stated(v, facts(v.id))).count(),
+        })
+        .filter(|n| n.vendors > 0)
+        .collect()
 }
 
 #[cfg(test)]
@@ -358,6 +515,7 @@ mod tests {
             size: Some(FirmSize::E6To20),
             spend: Some(SpendBand::S5To10K),
             tools,
+            asks: SecurityAsks::default(),
         }
     }
 
@@ -375,7 +533,7 @@ mod tests {
         let tools = vec!["Clio Manage".to_string(), "Dropbox".to_string()];
         let effects = DismissalEffects::default();
         let plain = priced(1, 1, &[E6To20]);
-        let plain = fit(&plain, &firm(&tools), &effects);
+        let plain = fit(&plain, &firm(&tools), &Known::nothing(), &effects);
         assert_eq!(
             plain.points,
             2 + 1 + 2,
@@ -394,7 +552,7 @@ mod tests {
         rich.integrations = vec!["Clio".into(), "Dropbox".into(), "Box".into()];
         rich.tags = vec!["pi-specialized".into()];
         rich.short_highlights = vec!["Fast".into()];
-        let rich = fit(&rich, &firm(&tools), &effects);
+        let rich = fit(&rich, &firm(&tools), &Known::nothing(), &effects);
         assert_eq!(
             rich.points,
             4 + 2 - 1 + 2,
@@ -423,7 +581,7 @@ mod tests {
                     size: Some(firm_size),
                     ..firm(&[])
                 };
-                let texts = fit(&v, &facts, &effects).fact_texts();
+                let texts = fit(&v, &facts, &Known::nothing(), &effects).fact_texts();
                 let own: Vec<&String> = texts.iter().filter(|t| t.contains("like yours")).collect();
                 assert_eq!(
                     own,
@@ -451,7 +609,7 @@ mod tests {
                 spend: Some(spend),
                 ..firm(&[])
             };
-            fit(&v, &firm, &effects).fact_texts()
+            fit(&v, &firm, &Known::nothing(), &effects).fact_texts()
         };
         assert!(facts(SpendBand::S0To5K).contains(
             &"Marked budget-friendly in the catalog, for your software spend of $0-$5,000 a year"
@@ -477,7 +635,13 @@ mod tests {
         let tools = vec!["Filevine".to_string()];
         let mut v = priced(1, 2, &[E6To20]);
         v.integrations = vec!["Filevine".into()];
-        let none = fit(&v, &firm(&tools), &DismissalEffects::default()).points;
+        let none = fit(
+            &v,
+            &firm(&tools),
+            &Known::nothing(),
+            &DismissalEffects::default(),
+        )
+        .points;
         let effects = DismissalEffects {
             price: Some(PriceCeiling {
                 vendor_name: "X".into(),
@@ -486,7 +650,7 @@ mod tests {
             integration_vendors: vec!["Y".into()],
             practice_vendors: vec!["Z".into()],
         };
-        let after = fit(&v, &firm(&tools), &effects).points;
+        let after = fit(&v, &firm(&tools), &Known::nothing(), &effects).points;
         assert_eq!(
             after,
             none - 3 + 2 + 1,
@@ -502,6 +666,159 @@ mod tests {
         assert_eq!(shared_tools(&v, &tools(&["Clio Manage"])), ["Clio Manage"]);
         assert_eq!(shared_tools(&v, &tools(&["CLIO"])), ["CLIO"]);
         assert!(shared_tools(&v, &tools(&["Clioworks", "Dropbox", "Boxer"])).is_empty());
+    }
+
+    fn stated<T>(value: T) -> Option<crate::catalog::facts::Stated<T>> {
+        Some(crate::catalog::facts::Stated {
+            value,
+            provenance: crate::catalog::facts::Provenance::Estimate,
+        })
+    }
+
+    /// Vendor 1 states multi-factor sign-in and a SOC 2 report, vendor 2 states nothing, vendor 3
+    /// states it has no multi-factor sign-in.
+    fn security_facts() -> HashMap<u64, VendorFacts> {
+        let mut yes = VendorFacts::default();
+        yes.security.mfa = stated(true);
+        yes.security.soc2 = stated(crate::catalog::facts::Soc2 {
+            report: Soc2Type::TypeII,
+            period_end: None,
+        });
+        let mut no = VendorFacts::default();
+        no.security.mfa = stated(false);
+        HashMap::from([(1, yes), (3, no)])
+    }
+
+    #[test]
+    fn an_unknown_security_fact_never_counts_as_a_no() {
+        use FirmSize::*;
+        let facts = security_facts();
+        let lookup = |id: u64| facts.get(&id);
+        let known = Known {
+            facts: &lookup,
+            outcomes: &NO_OUTCOMES,
+        };
+        let vendors = [
+            priced(1, 1, &[E6To20]),
+            priced(2, 1, &[E6To20]),
+            priced(3, 1, &[E6To20]),
+        ];
+        let effects = DismissalEffects::default();
+        let points = |asks: SecurityAsks| -> Vec<i32> {
+            let firm = FirmFacts { asks, ..firm(&[]) };
+            vendors
+                .iter()
+                .map(|v| fit(v, &firm, &known, &effects).points)
+                .collect()
+        };
+        let base = points(SecurityAsks::default());
+        assert!(
+            base.iter().all(|p| *p == base[0]),
+            "what nobody asked for moves nothing"
+        );
+        let mfa = points(SecurityAsks {
+            mfa: true,
+            soc2: false,
+        });
+        assert_eq!(
+            mfa,
+            [base[0] + 2, base[0], base[0] - 1],
+            "stated yes earns, unknown neither earns nor loses, stated no loses"
+        );
+        let soc2 = points(SecurityAsks {
+            mfa: false,
+            soc2: true,
+        });
+        assert_eq!(soc2, [base[0] + 2, base[0], base[0]]);
+        let firm = FirmFacts {
+            asks: SecurityAsks {
+                mfa: true,
+                soc2: true,
+            },
+            ..firm(&[])
+        };
+        assert_eq!(
+            fit(&vendors[0], &firm, &known, &effects).fact_texts()[..2],
+            [
+                "States a SOC 2 Type II report, which your answers ask for",
+                "States multi-factor sign-in, which your firm requires of its own members",
+            ]
+        );
+    }
+
+    #[test]
+    fn only_a_shown_peer_outcome_moves_a_rank() {
+        use crate::peers::{Tally, shown_outcome};
+        use FirmSize::*;
+        let v = priced(1, 1, &[E6To20]);
+        let effects = DismissalEffects::default();
+        let with = |tally: Tally| {
+            let outcomes: HashMap<u64, ShownOutcome> =
+                shown_outcome(tally).map(|o| (1, o)).into_iter().collect();
+            let known = Known {
+                facts: &|_| None,
+                outcomes: &outcomes,
+            };
+            fit(&v, &firm(&[]), &known, &effects)
+        };
+        let none = fit(&v, &firm(&[]), &Known::nothing(), &effects).points;
+        for held in 1..5 {
+            assert_eq!(
+                with(Tally { held, chose: held }).points,
+                none,
+                "{held} firms: hidden, so it moves nothing"
+            );
+        }
+        let chosen = with(Tally { held: 12, chose: 9 });
+        assert!(chosen.points > none);
+        assert_eq!(
+            chosen.facts[0],
+            Fact::ChosenAfterDemo(chosen.fact_texts()[0].clone())
+        );
+        assert_eq!(
+            with(Tally { held: 12, chose: 2 }).points,
+            none,
+            "fewer than 5 chose it: hidden like none"
+        );
+    }
+
+    #[test]
+    fn ties_are_listed_by_name_and_say_what_is_not_known() {
+        use FirmSize::*;
+        let mut fits_of = [
+            priced(3, 1, &[E6To20]),
+            priced(1, 1, &[E6To20]),
+            priced(2, 1, &[E6To20]),
+        ];
+        fits_of[0].name = "Alpha".into();
+        fits_of[1].name = "charlie".into();
+        fits_of[2].name = "Bravo".into();
+        fits_of[2].integrations = vec!["Zapier".into()];
+        let effects = DismissalEffects::default();
+        let mut fits: Vec<Fit> = fits_of
+            .iter()
+            .map(|v| fit(v, &firm(&[]), &Known::nothing(), &effects))
+            .collect();
+        sort(&mut fits);
+        let names: Vec<&str> = fits.iter().map(|f| f.vendor.name.as_str()).collect();
+        assert_eq!(names, ["Alpha", "Bravo", "charlie"], "by name, never by id");
+
+        let facts = security_facts();
+        let group: Vec<&Vendor> = fits_of.iter().collect();
+        let unknown = not_known(&group, |id| facts.get(&id));
+        let said: Vec<(&str, usize)> = unknown.iter().map(|n| (n.fact, n.vendors)).collect();
+        assert_eq!(
+            said,
+            [
+                ("stated price", 3),
+                ("integrations", 2),
+                ("SOC 2", 2),
+                ("single sign-on", 3),
+                ("multi-factor sign-in", 1),
+                ("HIPAA BAA", 3),
+            ],
+            "a stated no is known: only vendor 2 says nothing of multi-factor sign-in"
+        );
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! What the ranking needs to know about the firm, gathered from the other domains: its context
 //! (size, onboarding, tools: `techstack::context`) and peer demand from real (never sample) demo
-//! bookings.
+//! bookings, and the security facts its own answers ask for.
 
 use std::collections::HashMap;
 
@@ -9,18 +9,54 @@ use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;
 use crate::recommend::RecommendState;
 
-use super::fit::FirmFacts;
+use super::fit::{FirmFacts, SecurityAsks};
 use super::ranking::DEMAND_DAYS;
+use crate::catalog::Catalog;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::Store;
 
 pub use crate::techstack::context::{FirmContext, OwnedVendors, SizeSource, firm_context};
 
 /// What the firm told us, as Pick For Me's fit reads it.
-pub fn facts(ctx: &FirmContext) -> FirmFacts<'_> {
+pub fn facts(ctx: &FirmContext, asks: SecurityAsks) -> FirmFacts<'_> {
     FirmFacts {
         size: ctx.size,
         spend: ctx.onboarding.map(|o| o.annual_software_spend_band),
         tools: &ctx.tool_names,
+        asks,
     }
+}
+
+/// The criterion of the questionnaire option that asks for security audits or SOC 2 reports.
+pub const SOC2_CRITERION: &str = "Security audits and SOC 2";
+
+/// The security facts the firm's own answers ask of vendors: a SOC 2 report when its latest
+/// answers to any questionnaire choose "Security audits or SOC 2 reports"; multi-factor sign-in
+/// when it requires two-step sign-in of its own members. Nothing else is read into them.
+pub fn security_asks(store: &Store, catalog: &Catalog, firm_id: FirmId) -> Result<SecurityAsks> {
+    let mut soc2 = false;
+    for category_id in super::storage::responded_categories(store, firm_id)? {
+        let Some(id) = super::storage::latest_response_id(store, firm_id, category_id)? else {
+            continue;
+        };
+        let Some(response) = super::storage::load_response(store, id)? else {
+            continue;
+        };
+        let questions = catalog.questions(category_id);
+        soc2 |= response.answers.iter().any(|(question_id, values)| {
+            questions
+                .iter()
+                .filter(|q| q.id == *question_id)
+                .flat_map(|q| &q.options)
+                .any(|o| {
+                    o.criterion.as_deref() == Some(SOC2_CRITERION) && values.contains(&o.label)
+                })
+        });
+    }
+    Ok(SecurityAsks {
+        soc2,
+        mfa: crate::accounts::mfa_required::firm_requires_in(store, firm_id)?,
+    })
 }
 
 /// The evidence now (`bookings::evidence`): the one answer to where the picks' evidence comes

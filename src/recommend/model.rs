@@ -221,14 +221,41 @@ pub struct StagePicks {
     pub picks: Vec<PickView>,
     /// Says which data the picks rest on when it is not the firm's own size group.
     pub note: Option<String>,
-    /// Set when what the firm told us does not tell some picks apart: "These 5 fit your firm
-    /// equally well on what we know; the questionnaire tells them apart."
+    /// Set when what we know does not tell some picks apart: "These 5 fit your firm equally on
+    /// what we know, so they are shown as one group, by name; the questionnaire tells them apart."
     pub tie_note: Option<String>,
+    /// The vendors `tie_note` counts, as one group, and what the catalog does not know of them.
+    pub tie_group: Option<TieGroupView>,
     pub source: PickSource,
     pub used_size_fallback: bool,
     /// True when the picks were made before the real demo bookings last changed (or while none
     /// existed): `note` then says so, and how to refresh them.
     pub stale: bool,
+}
+
+/// A stage's tie group: the vendors that fit the firm equally on what we know, by name (no order
+/// is implied), and the facts that could tell them apart that some of them do not state.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TieGroupView {
+    pub vendors: Vec<TieMember>,
+    pub not_known: Vec<NotKnownView>,
+}
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TieMember {
+    pub vendor_id: u64,
+    pub name: String,
+}
+
+/// A fact the catalog does not know of some of a tie group: "SOC 2", not stated by 5 of them.
+#[derive(Serialize, utoipa::ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct NotKnownView {
+    pub fact: String,
+    /// How many of the group do not state it.
+    pub vendors: usize,
 }
 
 /// Where the page's evidence comes from now (`bookings::evidence`), as every note on it tells.

@@ -1,9 +1,11 @@
 //! Pick For Me: for each category, the vendors most booked recently by firms like the user's,
 //! widening to neighbouring sizes and then to all firms when the data is thin. Only real
 //! (imported) bookings count: with none, or none in a category, the picks are ranked by
-//! everything the firm told us instead (`fit`), and the note says so. When what we know does not
-//! tell vendors apart, they are listed in the order they joined the catalog, and the cards and
-//! the note say so. Pure over its inputs; the caller supplies the demand.
+//! everything the firm told us and the catalog and peers know instead (`fit`), and the note says
+//! so. A booking count under 5 is shown as "a few", so all such counts rank alike: the order never
+//! reveals a hidden figure. When what we know does not tell vendors apart, they are one tie group,
+//! listed by name (never in the order they joined the catalog), and the cards and the note say so.
+//! Pure over its inputs; the caller supplies the demand.
 
 use std::collections::{HashMap, HashSet};
 
@@ -11,7 +13,7 @@ use crate::catalog::Vendor;
 use crate::platform::firm_size::FirmSize;
 
 use super::dismissals::DismissalEffects;
-use super::fit::{self, Fact, FirmFacts, Fit};
+use super::fit::{self, Fact, FirmFacts, Fit, Known};
 use super::ranking::{MIN_SHOWN, PeerGroup, demand_reason, join_and};
 use super::reason_lines;
 
@@ -305,12 +307,13 @@ pub fn integration_reason(shared: &[&String]) -> Option<String> {
 fn pick_by_fit<'a>(
     candidates: Vec<&'a Vendor>,
     firm: &FirmFacts,
+    known: &Known,
     effects: &DismissalEffects,
 ) -> Finished<'a> {
     let mut fits: Vec<Fit> = candidates
         .into_iter()
         .filter(|v| firm.size.is_none() || size_fit(v, firm.size) > 0)
-        .map(|v| fit::fit(v, firm, effects))
+        .map(|v| fit::fit(v, firm, known, effects))
         .collect();
     fit::sort(&mut fits);
     let key = |f: &Fit| f.points;
@@ -374,12 +377,13 @@ fn finish<'a, Key: PartialEq>(
     (picks, tie_note, group)
 }
 
-/// Picks up to three vendors of one stage. `vendors` are the stage category's vendors; `demand`
-/// is `None` while no real booking exists; `effects` are what the firm's dismissals in the
-/// category change.
+/// Picks up to three vendors of one stage. `vendors` are the stage category's vendors; `known`
+/// what the catalog and peers know of them; `demand` is `None` while no real booking exists;
+/// `effects` are what the firm's dismissals in the category change.
 pub fn pick_stage<'a>(
     vendors: &[&'a Vendor],
     firm: &FirmFacts,
+    known: &Known,
     excluded: &HashSet<u64>,
     effects: &DismissalEffects,
     demand: Option<&DemandTiers>,
@@ -391,7 +395,7 @@ pub fn pick_stage<'a>(
         .filter(|v| v.is_active && !excluded.contains(&v.id))
         .collect();
     let by_fit = |candidates: Vec<&'a Vendor>, note: &str, tied_note: &str| {
-        let (picks, tie_note, tie_group) = pick_by_fit(candidates, firm, effects);
+        let (picks, tie_note, tie_group) = pick_by_fit(candidates, firm, known, effects);
         PickedStage {
             picks,
             note: Some(if tie_note.is_some() { tied_note } else { note }.into()),
@@ -444,15 +448,20 @@ pub fn pick_stage<'a>(
         return by_fit(candidates, NO_STAGE_DATA_NOTE, NO_STAGE_DATA_TIED_NOTE);
     };
 
-    // Booked vendors by their bookings; equal counts by fit, then the catalog's order.
+    // Booked vendors by their bookings; equal counts by fit, then by name. Counts under
+    // MIN_SHOWN read "a few" and rank alike, so the order never reveals them.
     let count = |v: &Vendor| counts.get(&v.id).copied().unwrap_or(0);
+    let level = |v: &Vendor| match count(v) {
+        c if c >= MIN_SHOWN => c,
+        c => c.min(1),
+    };
     let mut ranked: Vec<Fit> = candidates
         .into_iter()
         .filter(|v| count(v) > 0)
-        .map(|v| fit::fit(v, firm, effects))
+        .map(|v| fit::fit(v, firm, known, effects))
         .collect();
     fit::sort(&mut ranked);
-    ranked.sort_by_key(|f| std::cmp::Reverse(count(f.vendor)));
+    ranked.sort_by_key(|f| std::cmp::Reverse(level(f.vendor)));
     let shown: Vec<(&Fit, Vec<String>)> = ranked
         .iter()
         .take(PICKS_PER_STAGE)
@@ -462,7 +471,7 @@ pub fn pick_stage<'a>(
             (f, reasons)
         })
         .collect();
-    let (picks, tie_note, tie_group) = finish(&ranked, shown, |f| (count(f.vendor), f.points));
+    let (picks, tie_note, tie_group) = finish(&ranked, shown, |f| (level(f.vendor), f.points));
     PickedStage {
         picks,
         note: note.map(String::from),
@@ -476,6 +485,7 @@ pub fn pick_stage<'a>(
 mod tests {
     use super::*;
     use crate::profile::bands::SpendBand;
+    use crate::recommend::fit::SecurityAsks;
     use crate::recommend::ranking::tests_support::vendor;
 
     fn sized(size: Option<FirmSize>) -> FirmFacts<'static> {
@@ -483,6 +493,7 @@ mod tests {
             size,
             spend: None,
             tools: &[],
+            asks: SecurityAsks::default(),
         }
     }
 
@@ -497,6 +508,7 @@ mod tests {
         pick_stage(
             &refs,
             &sized(size),
+            &Known::nothing(),
             &HashSet::from([9]),
             &DismissalEffects::default(),
             Some(&DemandTiers {
@@ -522,7 +534,12 @@ mod tests {
             &HashMap::new(),
             &HashMap::new(),
         );
-        assert_eq!(ids(&s), [2, 3, 1]);
+        assert_eq!(
+            ids(&s),
+            [2, 1, 3],
+            "4 and 2 bookings both read \"a few\": they rank alike, by name"
+        );
+        assert_eq!(s.tie_group, [1, 3, 4]);
         assert!(s.note.is_none() && !s.used_size_fallback);
         assert_eq!(
             s.picks[0].card,
@@ -571,8 +588,12 @@ mod tests {
     }
 
     #[test]
-    fn equal_bookings_are_told_apart_by_fit_then_by_catalog_order_and_say_so() {
-        let mut vendors: Vec<Vendor> = (1..=4).map(|i| vendor(i, &format!("Z{i}"), &[])).collect();
+    fn equal_bookings_are_told_apart_by_fit_then_listed_by_name_and_say_so() {
+        let mut vendors: Vec<Vendor> = ["Zeta", "Yew", "Xeno", "Wren"]
+            .iter()
+            .zip(1..)
+            .map(|(name, i)| vendor(i, name, &[]))
+            .collect();
         // The last vendor fits the firm's size; the others tie on bookings and on fit.
         vendors[3].firm_sizes_supported = vec![FirmSize::E6To20];
         let exact = HashMap::from([(1, 7), (2, 7), (3, 7), (4, 7)]);
@@ -580,8 +601,8 @@ mod tests {
         let s = run(&vendors, Some(FirmSize::E6To20), &exact, &none, &none);
         assert_eq!(
             ids(&s),
-            [4, 1, 2],
-            "fit first, then the catalog's order, not the name"
+            [4, 3, 2],
+            "fit first, then by name, never the catalog's order"
         );
         assert_eq!(s.picks[0].tie, None);
         assert_eq!(s.picks[1].tie.as_deref(), Some(fit::tie_text(2).as_str()));
@@ -632,9 +653,11 @@ mod tests {
             size: Some(E6To20),
             spend: Some(SpendBand::S0To5K),
             tools: &tools,
+            asks: SecurityAsks::default(),
         };
         let none = DismissalEffects::default();
-        let s = pick_stage(&refs, &budget, &HashSet::new(), &none, None);
+        let known = Known::nothing();
+        let s = pick_stage(&refs, &budget, &known, &HashSet::new(), &none, None);
         assert_eq!(
             ids(&s),
             [2, 4, 3],
@@ -667,7 +690,7 @@ mod tests {
             spend: Some(SpendBand::S100To500K),
             ..budget
         };
-        let s = pick_stage(&refs, &rich, &HashSet::new(), &none, None);
+        let s = pick_stage(&refs, &rich, &known, &HashSet::new(), &none, None);
         assert_eq!(ids(&s), [1, 2, 4]);
 
         // A "Too expensive" dismissal in the category moves the pricier vendors down.
@@ -678,12 +701,12 @@ mod tests {
             }),
             ..DismissalEffects::default()
         };
-        let s = pick_stage(&refs, &rich, &HashSet::new(), &effects, None);
+        let s = pick_stage(&refs, &rich, &known, &HashSet::new(), &effects, None);
         assert_eq!(ids(&s), [2, 4, 1]);
     }
 
     #[test]
-    fn vendors_nothing_tells_apart_keep_the_catalog_order_and_every_card_says_so() {
+    fn vendors_nothing_tells_apart_are_one_group_by_name_and_every_card_says_so() {
         let vendors: Vec<Vendor> = [5, 3, 8, 1, 9]
             .iter()
             .map(|&i| fit_vendor(i, &format!("{}", 10 - i), &[FirmSize::E6To20], 2, &[]))
@@ -692,16 +715,17 @@ mod tests {
         let s = pick_stage(
             &refs,
             &sized(Some(FirmSize::E6To20)),
+            &Known::nothing(),
             &HashSet::new(),
             &DismissalEffects::default(),
             None,
         );
-        assert_eq!(ids(&s), [1, 3, 5], "by vendor id, not by name");
+        assert_eq!(ids(&s), [9, 8, 5], "by name, not by vendor id");
         assert_eq!(s.note.as_deref(), Some(NO_REAL_BOOKINGS_TIED_NOTE));
         assert_eq!(
             s.tie_note.as_deref(),
             Some(
-                "These 5 fit your firm equally well on what we know; the questionnaire tells them apart."
+                "These 5 fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart."
             )
         );
         for p in &s.picks {
@@ -720,7 +744,7 @@ mod tests {
             read_note(stored.as_deref()),
             (s.note.as_deref(), s.tie_note.clone())
         );
-        assert_eq!(tie_group(stored.as_deref()), Some(vec![1, 3, 5, 8, 9]));
+        assert_eq!(tie_group(stored.as_deref()), Some(vec![9, 8, 5, 3, 1]));
         // A stage without a tie that gets one on a refill keeps both notes.
         let grown = with_tie_group(s.note.as_deref(), &[3, 5]);
         assert_eq!(tie_group(grown.as_deref()), Some(vec![3, 5]));

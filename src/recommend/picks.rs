@@ -5,9 +5,10 @@
 use crate::platform::firm_id::FirmId;
 use std::collections::{HashMap, HashSet};
 
+use super::fit::{self, Known};
 use super::model::{
-    EvidenceView, PersistedPicks, PickForMeAnswer, PickSet, PickSource, PickView, PicksRestored,
-    RestoredCategory, StagePicks, StageSave, StoredPick,
+    EvidenceView, NotKnownView, PersistedPicks, PickForMeAnswer, PickSet, PickSource, PickView,
+    PicksRestored, RestoredCategory, StagePicks, StageSave, StoredPick, TieGroupView, TieMember,
 };
 use super::pick_for_me::{self, Basis, DemandTiers};
 use super::ranking::join_and;
@@ -60,7 +61,14 @@ pub fn pick_for_me_for(
         .collect();
     let evidence_changed =
         (!replaced.is_empty()).then(|| replaced.iter().any(|set| predates(set, &evidence)));
-    let firm = inputs::facts(&ctx);
+    let asks = inputs::security_asks(&app.store, &catalog, user.firm.id)?;
+    let firm = inputs::facts(&ctx, asks);
+    let outcomes = crate::peers::outcomes::shown(&app.peers, user.firm.id.get(), ctx.size)?;
+    let facts = |id: u64| catalog.facts(id);
+    let known = Known {
+        facts: &facts,
+        outcomes: &outcomes,
+    };
     let dismissed = super::dismissals::out_of_ranking(app, user.firm.id)?;
     let dismissals = storage::dismissals(&app.store, user.firm.id)?;
     let demand = demand_tiers(app, &ctx, &evidence);
@@ -84,7 +92,8 @@ pub fn pick_for_me_for(
         excluded.extend(dismissed.iter().copied());
         let effects =
             super::dismissals::effects_for(category.id, &dismissals, |id| catalog.vendor(id));
-        let picked = pick_for_me::pick_stage(&vendors, &firm, &excluded, &effects, tiers.as_ref());
+        let picked =
+            pick_for_me::pick_stage(&vendors, &firm, &known, &excluded, &effects, tiers.as_ref());
         let set = PickSet {
             picks: picked
                 .picks
@@ -250,6 +259,7 @@ fn page(
             .collect();
         // The tie is counted now, once, from the stored group less what the firm can no longer
         // be shown: the note and every card in the group say the same number (issue 77).
+        let mut tie_group = None;
         if let Some(group) = pick_for_me::tie_group(set.note.as_deref()) {
             let tie = pick_for_me::tie_now(&group, shown);
             tie_note = tie.as_ref().map(|(_, note, _)| note.clone());
@@ -258,6 +268,9 @@ fn page(
                     .as_ref()
                     .filter(|_| group.contains(&pick.vendor_id))
                     .map(|(_, _, card)| card.clone());
+            }
+            if tie.is_some() {
+                tie_group = Some(tie_group_view(catalog, &group, shown));
             }
         }
         any_fallback |= set.used_size_fallback;
@@ -289,6 +302,7 @@ fn page(
             picks,
             note,
             tie_note,
+            tie_group,
             source: set.source,
             used_size_fallback: set.used_size_fallback,
             stale: predates,
@@ -318,6 +332,33 @@ fn page(
             }),
         },
     })
+}
+
+/// A stored tie group as the page shows it: the members the firm can still be shown, by name,
+/// and what the catalog does not know of them.
+fn tie_group_view(catalog: &Catalog, group: &[u64], shown: impl Fn(u64) -> bool) -> TieGroupView {
+    let mut members: Vec<&Vendor> = group
+        .iter()
+        .filter(|&&id| shown(id))
+        .filter_map(|&id| catalog.vendor(id))
+        .collect();
+    members.sort_by(|a, b| fit::by_name(a, b));
+    TieGroupView {
+        not_known: fit::not_known(&members, |id| catalog.facts(id))
+            .into_iter()
+            .map(|n| NotKnownView {
+                fact: n.fact.to_string(),
+                vendors: n.vendors,
+            })
+            .collect(),
+        vendors: members
+            .iter()
+            .map(|v| TieMember {
+                vendor_id: v.id,
+                name: v.name.clone(),
+            })
+            .collect(),
+    }
 }
 
 /// Undoes the firm's last "Clear picks" (`storage::restore_cleared_picks`), naming the categories

@@ -6,6 +6,7 @@
 
 use std::collections::HashSet;
 
+use super::fit::Known;
 use super::model::{PastRec, PickSet, PickSource, StoredPick};
 use super::pick_for_me::{self, DemandTiers, PICKS_PER_STAGE};
 use super::ranking::Ranked;
@@ -117,7 +118,14 @@ fn by_pick_for_me(
     need: usize,
 ) -> Result<(Vec<Replacement>, Vec<u64>)> {
     let ctx = inputs::firm_context(&app.store, catalog, user)?;
-    let firm = inputs::facts(&ctx);
+    let asks = inputs::security_asks(&app.store, catalog, user.firm.id)?;
+    let firm = inputs::facts(&ctx, asks);
+    let outcomes = crate::peers::outcomes::shown(&app.peers, user.firm.id.get(), ctx.size)?;
+    let facts = |id: u64| catalog.facts(id);
+    let known = Known {
+        facts: &facts,
+        outcomes: &outcomes,
+    };
     let all_dismissals = storage::dismissals(&app.store, user.firm.id)?;
     let effects = dismissals::effects_for(category_id, &all_dismissals, |id| catalog.vendor(id));
     let evidence = inputs::evidence(app)?;
@@ -140,7 +148,8 @@ fn by_pick_for_me(
         if pass == 1 {
             excluded.extend(stored.iter().copied());
         }
-        let picked = pick_for_me::pick_stage(&vendors, &firm, &excluded, &effects, tiers.as_ref());
+        let picked =
+            pick_for_me::pick_stage(&vendors, &firm, &known, &excluded, &effects, tiers.as_ref());
         if pass == 0 {
             tie_group = picked.tie_group;
         }

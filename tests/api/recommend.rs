@@ -31,7 +31,7 @@ fn assert_no_bookings_notes(item: &Value) {
         let tie = item["tieNote"].as_str().unwrap();
         let count: usize = tie
             .strip_prefix("These ")
-            .and_then(|t| t.strip_suffix(" fit your firm equally well on what we know; the questionnaire tells them apart."))
+            .and_then(|t| t.strip_suffix(" fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart."))
             .and_then(|n| n.parse().ok())
             .unwrap_or_else(|| panic!("{tie}"));
         let tied = item["picks"]

@@ -193,7 +193,7 @@ async fn firms_that_differ_get_different_picks_each_with_its_own_reason() {
 }
 
 #[tokio::test(flavor = "multi_thread")]
-async fn vendors_nothing_tells_apart_are_listed_in_catalog_order_and_the_note_says_so() {
+async fn vendors_nothing_tells_apart_are_one_group_by_name_with_what_is_not_known() {
     let mut app = TestApp::new();
     // A firm that told us only its size: many vendors fit it equally.
     app.sign_up().await;
@@ -209,7 +209,8 @@ async fn vendors_nothing_tells_apart_are_listed_in_catalog_order_and_the_note_sa
         assert!(
             tie_note.starts_with("These ")
                 && tie_note.ends_with(
-                    " fit your firm equally well on what we know; the questionnaire tells them apart."
+                    " fit your firm equally on what we know, so they are shown as one group, by \
+                     name; the questionnaire tells them apart."
                 ),
             "{tie_note}"
         );
@@ -217,21 +218,41 @@ async fn vendors_nothing_tells_apart_are_listed_in_catalog_order_and_the_note_sa
             !item["note"].as_str().unwrap_or("").contains("ranked"),
             "nothing ranked them: {item}"
         );
-        // Tied cards follow the catalog's order, not the names.
-        let tied: Vec<u64> = picks
+        // Tied cards follow the names, never the catalog's order; the group is every tied
+        // vendor, by name, with what the catalog does not know of them.
+        let tied: Vec<String> = picks
             .iter()
             .filter(|p| p["tie"].is_string())
-            .map(|p| p["vendorId"].as_u64().unwrap())
+            .map(|p| p["name"].as_str().unwrap().to_lowercase())
             .collect();
-        assert!(tied.windows(2).all(|w| w[0] < w[1]), "{item}");
+        assert!(tied.windows(2).all(|w| w[0] <= w[1]), "{item}");
         for p in picks.iter().filter(|p| p["tie"].is_string()) {
             assert!(
-                p["tie"]
-                    .as_str()
-                    .unwrap()
-                    .ends_with("listed in the order they joined the catalog"),
+                p["tie"].as_str().unwrap().ends_with("listed by name"),
                 "{p}"
             );
+        }
+        let group = item["tieGroup"]["vendors"].as_array().expect("the group");
+        let count: usize = tie_note
+            .strip_prefix("These ")
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap();
+        assert_eq!(group.len(), count, "{item}");
+        let names: Vec<String> = group
+            .iter()
+            .map(|v| v["name"].as_str().unwrap().to_lowercase())
+            .collect();
+        assert!(names.windows(2).all(|w| w[0] <= w[1]), "{item}");
+        for p in picks.iter().filter(|p| p["tie"].is_string()) {
+            assert!(
+                group.iter().any(|v| v["vendorId"] == p["vendorId"]),
+                "{item}"
+            );
+        }
+        for n in item["tieGroup"]["notKnown"].as_array().unwrap() {
+            let by = n["vendors"].as_u64().unwrap() as usize;
+            assert!(by >= 1 && by <= count, "{item}");
         }
     }
     assert!(tied_categories > 0, "a firm that told us little sees ties");
@@ -539,5 +560,117 @@ async fn the_firms_size_is_the_only_size_a_reason_gives_it() {
             .iter()
             .any(|r| r == "Serves firms of 6-20 employees like yours"),
         "the firm's own size is a reason somewhere: {reasons:?}"
+    );
+}
+
+/// A security fact the firm's answers ask for moves the vendors that state it up; the others
+/// (that say nothing of it) keep their places beside each other, as an unknown is never a "no".
+#[tokio::test(flavor = "multi_thread")]
+async fn a_soc2_report_asked_for_in_a_questionnaire_lifts_the_vendor_that_states_one() {
+    const DEMANDS: u64 = 5;
+    const EVENUP: u64 = 43;
+    let mut app = TestApp::new();
+    firm(
+        &mut app,
+        "ops@mid-injury.com",
+        "E21_50",
+        json!({ "attorneysCountBand": "A6_15", "employeesCountBand": "E11_50",
+                "injuryCasesPerMonthBand": "C26_50", "annualSoftwareSpendBand": "S40_100K" }),
+        &[(PRACTICE_MANAGEMENT, &[CLIO_MANAGE])],
+    )
+    .await;
+    let stage = |body: &Value| {
+        body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == DEMANDS)
+            .unwrap()
+            .clone()
+    };
+    let before = stage(&pick_for_me(&mut app).await);
+    let tied_before = before["tieGroup"]["vendors"].as_array().unwrap().len();
+    assert!(tied_before > 1, "nothing told them apart yet: {before}");
+
+    let res = app
+        .post(
+            "/api/responses",
+            json!({ "categoryId": DOCUMENT_MANAGEMENT, "answers": [
+                { "questionId": 1104, "selectedValues": ["Security audits or SOC 2 reports"] }
+            ] }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    let after = stage(&pick_for_me(&mut app).await);
+    assert_eq!(after["picks"][0]["vendorId"], EVENUP, "{after}");
+    assert_eq!(
+        after["picks"][0]["reason"],
+        "States a SOC 2 Type II report, which your answers ask for"
+    );
+    assert!(after["picks"][0]["tie"].is_null(), "{after}");
+    // The vendors that say nothing of SOC 2 still tie with each other: none is read as a "no".
+    assert_eq!(
+        after["tieGroup"]["vendors"].as_array().map(Vec::len),
+        Some(tied_before - 1),
+        "{after}"
+    );
+}
+
+/// A firm that requires two-step sign-in of its members asks it of vendors too: those that state
+/// multi-factor sign-in move up (that a silent vendor is not read as a "no" is `fit`'s unit test).
+#[tokio::test(flavor = "multi_thread")]
+async fn a_firm_that_requires_two_step_sign_in_sees_vendors_that_state_it_first() {
+    const INTAKE_STATING_MFA: [u64; 3] = [12, 17, 19]; // Lawmatics, Clio Grow, Law Ruler
+    let mut app = TestApp::new();
+    crate::mfa::ann_with_factor(&mut app).await;
+    let intake = |body: &Value| {
+        body["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|i| i["categoryId"] == INTAKE)
+            .unwrap()
+            .clone()
+    };
+    let before = intake(&pick_for_me(&mut app).await);
+    let res = app
+        .call(
+            Method::PUT,
+            "/api/firm/mfa-required",
+            Some(json!({ "required": true })),
+        )
+        .await;
+    assert!(res.status.is_success(), "{}", res.text());
+    let after = intake(&pick_for_me(&mut app).await);
+    // Before, five vendors that say nothing of it tied at the top; now the three that state it
+    // are the picks (each card then says what else sets it apart, as all three share this).
+    assert!(
+        before["tieGroup"]["vendors"].as_array().unwrap().len() > 3,
+        "{before}"
+    );
+    let mut picked: Vec<u64> = after["picks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["vendorId"].as_u64().unwrap())
+        .collect();
+    assert!(INTAKE_STATING_MFA.contains(&picked[0]), "{after}");
+    picked.sort_unstable();
+    assert_eq!(picked, INTAKE_STATING_MFA, "{after}");
+    // A tie never mixes a vendor that states it with one that does not.
+    let rest = |item: &Value| -> Vec<u64> {
+        item["tieGroup"]["vendors"]
+            .as_array()
+            .map(|vs| vs.iter().map(|v| v["vendorId"].as_u64().unwrap()).collect())
+            .unwrap_or_default()
+    };
+    assert!(
+        rest(&after)
+            .iter()
+            .all(|id| !INTAKE_STATING_MFA.contains(id))
+            || rest(&after)
+                .iter()
+                .all(|id| INTAKE_STATING_MFA.contains(id)),
+        "a tie mixes vendors that state it with ones that do not: {after}"
     );
 }

@@ -187,28 +187,43 @@ describe('recommendations for a new firm', () => {
       )
       .waitFor();
     // In Lead Generation six vendors fit this firm (6-20 employees, $10,001-$40,000 a year, 11-25
-    // cases) equally: the note says so instead of "ranked", the three shown follow the catalog's
-    // order, and each card says it ties and what is its own.
+    // cases) equally: the note says so instead of "ranked", names the group by name (never in the
+    // order they joined the catalog) with what is not known of them, the three shown are the
+    // first by name, and each card says it ties and what is its own.
     const note = panel.getByRole('note');
-    await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    await note
+      .getByText(
+        'These 6 fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart.',
+      )
+      .waitFor();
     // The page said where the evidence comes from; the category does not say it again.
     expect(await note.getByText(/No demo bookings/).count()).toBe(0);
     expect(await note.getByText(/ranked/).count()).toBe(0);
+    const group = note.getByRole('group', { name: /^These 6 fit your firm equally/ });
+    expect(await group.getByRole('link').allInnerTexts()).toEqual([
+      '4LegalLeads',
+      'Avvo',
+      'Google Local Services Ads',
+      'Justia',
+      'LegalMatch',
+      'Nolo',
+    ]);
+    await group.getByText(/^Not known for any of the 6: stated price, integrations, SOC 2, single sign-on/).waitFor();
     const cards = panel.getByRole('article');
-    expect(await Promise.all((await cards.all()).map((c) => c.getAttribute('aria-label')))).toEqual(['Avvo', 'Nolo', 'Justia']);
+    expect(await Promise.all((await cards.all()).map((c) => c.getAttribute('aria-label')))).toEqual([
+      '4LegalLeads',
+      'Avvo',
+      'Google Local Services Ads',
+    ]);
     for (const [name, own] of [
+      ['4LegalLeads', 'Real-time leads'],
       ['Avvo', 'Lawyer directory with client reviews'],
-      ['Nolo', 'Exclusive leads by practice area'],
-      ['Justia', 'Free basic directory profile'],
+      ['Google Local Services Ads', 'Pay per qualified lead'],
     ] as const) {
       const card = panel.getByRole('article', { name });
       await card.getByText(own, { exact: true }).waitFor();
       await card.getByText('Tie', { exact: true }).waitFor();
-      await card
-        .getByText(
-          'Fits your firm as well as 5 other vendors here on what we know; equal picks are listed in the order they joined the catalog',
-        )
-        .waitFor();
+      await card.getByText('Fits your firm as well as 5 other vendors here on what we know; equal picks are listed by name').waitFor();
     }
     // Not the one sentence every card used to share.
     expect(await page.getByText('Serves firms of 6-20 employees like yours', { exact: true }).count()).toBeLessThanOrEqual(1);
@@ -232,23 +247,29 @@ describe('recommendations for a new firm', () => {
       (await panel.getByRole('article').all()).length > 0
         ? await Promise.all((await panel.getByRole('article').all()).map((c) => c.getByText(/^Fits your firm as well as/).innerText()))
         : [];
-    await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    await note
+      .getByText(
+        'These 6 fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart.',
+      )
+      .waitFor();
     await panel.getByRole('button', { name: 'Dismiss Avvo' }).click();
     const ask = page.getByRole('dialog', { name: 'Dismiss Avvo?' });
     await ask.getByLabel('Already evaluated').check();
     await ask.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await panel.getByRole('article', { name: 'Avvo' }).waitFor({ state: 'detached' });
     // One count, from one place: five left in the group, so each card ties with four others.
-    await note.getByText('These 5 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    await note
+      .getByText(
+        'These 5 fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart.',
+      )
+      .waitFor();
     for (const width of [1280, 390]) {
       await browser.setWidth(width);
       await page.waitForTimeout(100);
       const lines = await tieLines();
       expect(lines.length, `${width} px`).toBe(3);
       for (const line of lines) {
-        expect(line, `${width} px`).toBe(
-          'Fits your firm as well as 4 other vendors here on what we know; equal picks are listed in the order they joined the catalog',
-        );
+        expect(line, `${width} px`).toBe('Fits your firm as well as 4 other vendors here on what we know; equal picks are listed by name');
       }
       await panel.screenshot({ path: path.join(screenshotDir, `matches-tie-after-dismissal-${width}.png`) });
       await expectNoAxeViolations(`/matches tie after a dismissal at ${width} px`);
@@ -260,11 +281,13 @@ describe('recommendations for a new firm', () => {
     await page.getByRole('button', { name: 'Undo dismissing Avvo' }).waitFor({ state: 'detached' });
     await page.goto('/matches?showCategory=Lead%20Generation');
     await panel.getByRole('article', { name: 'Avvo' }).waitFor();
-    await note.getByText('These 6 fit your firm equally well on what we know; the questionnaire tells them apart.').waitFor();
+    await note
+      .getByText(
+        'These 6 fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart.',
+      )
+      .waitFor();
     for (const line of await tieLines()) {
-      expect(line).toBe(
-        'Fits your firm as well as 5 other vendors here on what we know; equal picks are listed in the order they joined the catalog',
-      );
+      expect(line).toBe('Fits your firm as well as 5 other vendors here on what we know; equal picks are listed by name');
     }
   });
 

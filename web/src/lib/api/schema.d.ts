@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 5f170958f354a4a833289eb43b50c941f5c924d5d2abc5dd942ed9e61de86714
+ * openapi.json sha256: 1154cf00937024119ba6d9ef46fb457f27ed6334f441edb2ba263f7fab062bd2
  */
 
 export interface paths {
@@ -4600,6 +4600,12 @@ export interface components {
          * @enum {string}
          */
         NextStepKind: "approve_decision" | "renewal_notice" | "start_evaluation" | "invite_colleague" | "answer_questionnaire";
+        /** @description A fact the catalog does not know of some of a tie group: "SOC 2", not stated by 5 of them. */
+        NotKnownView: {
+            fact: string;
+            /** @description How many of the group do not state it. */
+            vendors: number;
+        };
         /**
          * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
          *     the account's security. New kinds go at the end (redb stores the variant's index).
@@ -5725,9 +5731,10 @@ export interface components {
              *     existed): `note` then says so, and how to refresh them.
              */
             stale: boolean;
+            tieGroup?: null | components["schemas"]["TieGroupView"];
             /**
-             * @description Set when what the firm told us does not tell some picks apart: "These 5 fit your firm
-             *     equally well on what we know; the questionnaire tells them apart."
+             * @description Set when what we know does not tell some picks apart: "These 5 fit your firm equally on
+             *     what we know, so they are shown as one group, by name; the questionnaire tells them apart."
              */
             tieNote?: string | null;
             usedSizeFallback: boolean;
@@ -5852,6 +5859,19 @@ export interface components {
             /** @description The server's answer, or why it could not be reached. */
             answer: string;
             sent: boolean;
+        };
+        /**
+         * @description A stage's tie group: the vendors that fit the firm equally on what we know, by name (no order
+         *     is implied), and the facts that could tell them apart that some of them do not state.
+         */
+        TieGroupView: {
+            notKnown: components["schemas"]["NotKnownView"][];
+            vendors: components["schemas"]["TieMember"][];
+        };
+        TieMember: {
+            name: string;
+            /** Format: int64 */
+            vendorId: number;
         };
         TotpSetup: {
             /** @description `otpauth://totp/Litstack:<email>?secret=…&issuer=Litstack` */

@@ -194,6 +194,7 @@ export type RankedVendor = Schemas['RankedView'];
 export type Factor = Schemas['Factor'];
 export type Pick = Schemas['PickView'];
 export type StagePicks = Schemas['StagePicks'];
+export type TieGroup = Schemas['TieGroupView'];
 export type PersistedPicks = Schemas['PersistedPicks'];
 export type PickForMeAnswer = Schemas['PickForMeAnswer'];
 export type PicksRestored = Schemas['PicksRestored'];

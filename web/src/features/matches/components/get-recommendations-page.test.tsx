@@ -77,14 +77,25 @@ const persisted: PersistedPicks = {
           name: 'MyCase',
           logoUrl: null,
           reason: 'Works with personal-injury firms',
-          tie: 'Fits your firm as well as 1 other vendor here on what we know; equal picks are listed in the order they joined the catalog',
+          tie: 'Fits your firm as well as 1 other vendor here on what we know; equal picks are listed by name',
           websiteUrl: null,
           bookingUrl: null,
           priceBracket: 2,
         },
       ],
       note: null,
-      tieNote: 'These 2 fit your firm equally well on what we know; the questionnaire tells them apart.',
+      tieNote:
+        'These 2 fit your firm equally on what we know, so they are shown as one group, by name; the questionnaire tells them apart.',
+      tieGroup: {
+        vendors: [
+          { vendorId: 98, name: 'MyCase' },
+          { vendorId: 99, name: 'PracticePanther' },
+        ],
+        notKnown: [
+          { fact: 'stated price', vendors: 1 },
+          { fact: 'SOC 2', vendors: 2 },
+        ],
+      },
       source: 'questionnaire',
       usedSizeFallback: false,
       stale: false,
@@ -123,9 +134,20 @@ describe('GetRecommendationsPage', () => {
     const tied = within(panel).getByRole('article', { name: 'MyCase' });
     expect(within(tied).getByText('Tie')).toBeTruthy();
     expect(within(tied).getByText(/^Fits your firm as well as 1 other vendor here/)).toBeTruthy();
-    expect(within(panel).getByRole('note').textContent).toBe(
-      'These 2 fit your firm equally well on what we know; the questionnaire tells them apart.',
-    );
+    const note = within(panel).getByRole('note');
+    expect(within(note).getByText(/^These 2 fit your firm equally on what we know/)).toBeTruthy();
+    // The tie is one group, by name, each linked to its profile, with what is not known of them.
+    const group = within(note).getByRole('group', { name: /^These 2 fit your firm equally/ });
+    expect(
+      within(group)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
+      ['MyCase', '/vendors/98'],
+      ['PracticePanther', '/vendors/99'],
+    ]);
+    expect(within(group).getByText('Not known for either:').parentElement?.textContent).toBe('Not known for either: SOC 2');
+    expect(within(group).getByText('Not known for some:').parentElement?.textContent).toBe('Not known for some: stated price (1 of 2)');
     for (const name of others) {
       expect(within(across).getByRole('button', { name: new RegExp(`^${name} `) })).toBeTruthy();
     }

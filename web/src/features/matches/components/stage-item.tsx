@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { track } from './analytics';
 import { PickCard } from './pick-card';
 import { cardAnchor, statusLabels, type StageDef } from './stages';
+import { TieGroup } from './tie-group';
 
 type StageItemProps = {
   stage: StageDef;
@@ -94,7 +95,12 @@ export function StageItem({ stage, categoryId, open, status, picks, onGetRecomme
             {picks?.note || picks?.tieNote ? (
               <div role="note" className="space-y-1 rounded-lg border border-yellow-200 bg-yellow-50 px-3 py-2 text-sm text-yellow-900">
                 {picks.note ? <p>{picks.note}</p> : null}
-                {picks.tieNote ? <p className="font-medium">{picks.tieNote}</p> : null}
+                {picks.tieNote ? (
+                  <p id={`${anchor}-tie`} className="font-medium">
+                    {picks.tieNote}
+                  </p>
+                ) : null}
+                {picks.tieNote && picks.tieGroup ? <TieGroup group={picks.tieGroup} labelledBy={`${anchor}-tie`} /> : null}
               </div>
             ) : null}
             {shown.length > 0 ? (
