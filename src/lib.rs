@@ -10,6 +10,7 @@ pub mod catalog_feed;
 pub mod commands;
 pub mod compare;
 pub mod decisions;
+pub mod demo_requests;
 pub mod evaluations;
 pub mod export;
 pub mod firms;
@@ -93,7 +94,7 @@ pub fn app(state: AppState) -> Router {
 
 /// Every domain's routes. A schema two domains use is one type (`catalog::model::CategoryRef`,
 /// `techstack::model::Integration`); the test below keeps it so.
-fn domain_routers() -> [OpenApiRouter<AppState>; 19] {
+fn domain_routers() -> [OpenApiRouter<AppState>; 20] {
     [
         accounts::router(),
         profile::router(),
@@ -114,6 +115,7 @@ fn domain_routers() -> [OpenApiRouter<AppState>; 19] {
         evaluations::router(),
         progress::router(),
         vendor_accounts::router(),
+        demo_requests::router(),
     ]
 }
 

@@ -146,6 +146,13 @@ pub const DOMAINS: &[Domain] = &[
         vendors: Some(crate::vendor_accounts::storage::PART),
     },
     Domain {
+        tables: crate::demo_requests::storage::TABLES,
+        merge_firm_in: &[crate::demo_requests::storage::merge_firm_in],
+        copy_to_postgres: &[crate::demo_requests::storage::export],
+        not_copied: &[],
+        vendors: Some(crate::demo_requests::storage::vendors::PART),
+    },
+    Domain {
         tables: crate::mail::storage::TABLES,
         merge_firm_in: &[],
         copy_to_postgres: &[crate::mail::storage::export],

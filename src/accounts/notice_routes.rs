@@ -168,6 +168,7 @@ pub struct PrefsChange {
     pub demo_follow_up: Option<PrefChange>,
     pub renewal_reminder: Option<PrefChange>,
     pub decision_approval: Option<PrefChange>,
+    pub demo_answered: Option<PrefChange>,
 }
 
 impl PrefsChange {
@@ -178,6 +179,7 @@ impl PrefsChange {
             (NoticeKind::DemoFollowUp, self.demo_follow_up),
             (NoticeKind::RenewalReminder, self.renewal_reminder),
             (NoticeKind::DecisionApproval, self.decision_approval),
+            (NoticeKind::DemoAnswered, self.demo_answered),
         ]
         .into_iter()
         .filter_map(|(kind, change)| change.map(|c| (kind, c)))

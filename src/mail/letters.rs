@@ -216,6 +216,20 @@ pub fn vendor_review(
     )
 }
 
+/// A vendor's person is told of a demo request (or its withdrawal): "Hello name," then what the
+/// bell on /vendor says, with the link to the vendor's requests.
+pub fn vendor_demo_request(to: &str, name: &str, title: &str, body: &str, link: &str) -> Letter {
+    letter(
+        MessageKind::DemoRequest,
+        None,
+        to,
+        title.to_string(),
+        vec![format!("Hello {name},"), body.to_string()],
+        Some(("See the demo requests", link)),
+        VENDOR_FOOTER,
+    )
+}
+
 /// A notification by mail: "Hello name," then what the bell says, and its link.
 pub fn notice(
     kind: MessageKind,

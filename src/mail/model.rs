@@ -32,6 +32,10 @@ pub enum MessageKind {
     FirmDeletion,
     /// The install's operator role was offered to the person, or their offer was answered.
     OperatorHandover,
+    /// A vendor's people are told a firm asked for a demo (only what the member shared).
+    DemoRequest,
+    /// A member is told the vendor answered their demo request.
+    DemoAnswered,
 }
 
 impl MessageKind {
@@ -51,6 +55,8 @@ impl MessageKind {
             MessageKind::VendorProposal => "vendorProposal",
             MessageKind::FirmDeletion => "firmDeletion",
             MessageKind::OperatorHandover => "operatorHandover",
+            MessageKind::DemoRequest => "demoRequest",
+            MessageKind::DemoAnswered => "demoAnswered",
         }
     }
 
@@ -70,6 +76,8 @@ impl MessageKind {
             MessageKind::VendorProposal,
             MessageKind::FirmDeletion,
             MessageKind::OperatorHandover,
+            MessageKind::DemoRequest,
+            MessageKind::DemoAnswered,
         ]
         .into_iter()
         .find(|k| k.code() == code)

@@ -23,10 +23,12 @@ pub enum NoticeKind {
     FirmDeletion,
     /// The install's operator role: offered to the person, or their offer answered or ended.
     OperatorHandover,
+    /// The member who asked a vendor for a demo: the vendor answered (issue 80).
+    DemoAnswered,
 }
 
 impl NoticeKind {
-    pub const ALL: [NoticeKind; 9] = [
+    pub const ALL: [NoticeKind; 10] = [
         NoticeKind::RoleChanged,
         NoticeKind::NewSignIn,
         NoticeKind::DemoFollowUp,
@@ -36,6 +38,7 @@ impl NoticeKind {
         NoticeKind::VendorProposal,
         NoticeKind::FirmDeletion,
         NoticeKind::OperatorHandover,
+        NoticeKind::DemoAnswered,
     ];
 
     pub fn code(self) -> &'static str {
@@ -49,6 +52,7 @@ impl NoticeKind {
             NoticeKind::VendorProposal => "vendorProposal",
             NoticeKind::FirmDeletion => "firmDeletion",
             NoticeKind::OperatorHandover => "operatorHandover",
+            NoticeKind::DemoAnswered => "demoAnswered",
         }
     }
 
@@ -68,6 +72,7 @@ impl NoticeKind {
             NoticeKind::VendorProposal => "A vendor proposed changes to its listing",
             NoticeKind::FirmDeletion => "Your firm's deletion was scheduled or taken back",
             NoticeKind::OperatorHandover => "The install's operator role was offered to you",
+            NoticeKind::DemoAnswered => "A vendor answered your demo request",
         }
     }
 
@@ -107,6 +112,7 @@ impl NoticeKind {
             NoticeKind::VendorProposal => MessageKind::VendorProposal,
             NoticeKind::FirmDeletion => MessageKind::FirmDeletion,
             NoticeKind::OperatorHandover => MessageKind::OperatorHandover,
+            NoticeKind::DemoAnswered => MessageKind::DemoAnswered,
         }
     }
 }

@@ -99,6 +99,8 @@ ids! {
     VendorAccountId => "The id must be a whole number";
     /// An offer of the install's operator role.
     OfferId => "The offer id must be a whole number";
+    /// A firm's request for a demo from a vendor.
+    DemoRequestId => "The demo request id must be a whole number";
 }
 
 #[cfg(test)]

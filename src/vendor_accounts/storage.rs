@@ -331,6 +331,89 @@ fn within<R>(tx: &mut WriteTx, change: impl FnOnce(&mut Docs) -> Result<R>) -> R
     change(&mut Docs { tx })
 }
 
+/// Takes the documents' turn inside a transaction another domain opened (a demo request), as
+/// `write` takes it first: on PostgreSQL the table's advisory lock, held to the commit.
+pub fn lock_in(tx: &mut WriteTx) -> Result<()> {
+    if let WriteTx::Postgres(pg) = tx {
+        let db = pg.store();
+        db.run(
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(LOCK)
+                .execute(pg.conn()?),
+        )?;
+    }
+    Ok(())
+}
+
+/// What a vendor's people are told, under their bell on /vendor and by mail.
+pub struct ToVendor<'a> {
+    pub vendor: u64,
+    pub title: &'a str,
+    pub body: &'a str,
+    /// The install's address: without it the bell only (a letter's link would have no host).
+    pub base: Option<&'a str>,
+    /// Mailed too, or only under the bell.
+    pub mail: bool,
+    pub now: i64,
+}
+
+/// Tells every person of vendor `told.vendor`, inside a transaction another domain opened (after
+/// `lock_in`); how many people were told.
+pub fn tell_vendor_in(tx: &mut WriteTx, told: &ToVendor) -> Result<usize> {
+    within(tx, |docs| {
+        let people: Vec<Account> = docs
+            .scan::<Account>(keys::ACCOUNTS)?
+            .into_iter()
+            .map(|(_, a)| a)
+            .filter(|a| a.vendor_id == told.vendor)
+            .collect();
+        let settings = if told.mail && told.base.is_some() {
+            docs.mail_settings()?
+        } else {
+            None
+        };
+        for account in &people {
+            let id = docs.next_id("notices")?;
+            docs.put(
+                &keys::notice(account.id, id),
+                &super::model::Notice {
+                    id,
+                    title: told.title.to_string(),
+                    body: told.body.to_string(),
+                    created_at: told.now,
+                    read: false,
+                },
+            )?;
+            if let (Some(base), Some(settings)) = (told.base, settings.as_ref()) {
+                let letter = crate::mail::letters::vendor_demo_request(
+                    &account.email,
+                    &account.name,
+                    told.title,
+                    told.body,
+                    &format!("{base}/vendor"),
+                );
+                docs.mail(&mail_storage::Outgoing::new(settings, letter), told.now)?;
+            }
+        }
+        Ok(people.len())
+    })
+}
+
+/// Whether vendor `vendor` has at least one person with an account.
+pub fn has_people(store: &Store, vendor: u64) -> Result<bool> {
+    Ok(scan::<Account>(store, keys::ACCOUNTS)?
+        .iter()
+        .any(|(_, a)| a.vendor_id == vendor))
+}
+
+/// The vendors with at least one person with an account.
+pub fn vendors_with_people(store: &Store) -> Result<std::collections::BTreeSet<u64>> {
+    Ok(scan::<Account>(store, keys::ACCOUNTS)?
+        .into_iter()
+        .map(|(_, a)| a.vendor_id)
+        .collect())
+}
+
 // ---- The operator's vendor delete and merge ----
 
 fn naming(_tx: &mut WriteTx, _vendor: u64) -> Result<Naming> {

@@ -28,6 +28,7 @@ const PLANTED: &[&str] = &[
     "SNTL-A-reference",
     "sntl-a-invited@doe-law.com",
     "sntl-a-member@doe-law.com",
+    "SNTL-A-demo",
 ];
 
 /// Firm A's records, by the kind of path parameter that names them.
@@ -43,6 +44,8 @@ struct FirmIds {
     vendors: [u64; 2],
     /// The operator's pending offer of the operator role to A's owner.
     offer: u64,
+    /// A's demo request, to a vendor with an account.
+    demo_request: u64,
 }
 
 /// Whose id fills `param` of `template`: `Some(true)` for one of A's own records (B must be
@@ -56,6 +59,7 @@ fn id_for(template: &str, param: &str, a: &FirmIds) -> Option<(String, bool)> {
         (t, "id") if t.contains("/references/") => (a.reference, false),
         (_, "invitation_id") => (a.invitation, true),
         (_, "offerId") => (a.offer, true),
+        (t, "id") if t.starts_with("/api/demo-requests/") => (a.demo_request, true),
         (_, "user_id") => (a.member, true),
         ("/api/views/{id}", "id") => (a.view, true),
         ("/api/auth/sessions/{id}", "id") => return Some((a.session.clone(), true)),
@@ -129,6 +133,17 @@ async fn firm_a(app: &mut TestApp) -> (FirmIds, String) {
     .await;
     let view = json!({ "name": "SNTL-A-view", "params": "state=TX" });
     ok(app, Method::POST, "/api/views", Some(view)).await;
+    // A demo request to a vendor with people on Litstack (the walk's caller made the account).
+    let asked = json!({ "shareName": true, "shareEmail": true, "note": "SNTL-A-demo" });
+    let demo_request = ok(
+        app,
+        Method::POST,
+        &format!("/api/vendors/{}/demo-requests", vendors[1]),
+        Some(asked),
+    )
+    .await["id"]
+        .as_u64()
+        .unwrap();
     let reference = json!({ "vendorId": vendors[0], "firmCalled": "SNTL-A-reference",
         "firmSize": "2-5 staff", "date": "2026-01-05",
         "questions": [{ "question": "Support?", "answer": "Fast" }] });
@@ -185,6 +200,7 @@ async fn firm_a(app: &mut TestApp) -> (FirmIds, String) {
         category,
         vendors,
         offer: 0,
+        demo_request,
     };
     (ids, owner)
 }
@@ -215,7 +231,20 @@ async fn no_role_of_one_firm_reads_or_changes_another_firms_records_by_any_opera
     let mut app = TestApp::new();
     // The install's operator is a firm of its own: A and B are plain firms.
     app.sign_up_as("Olga Operator", "olga@install.test").await;
+    // A person of the vendor firm A asks for a demo: its account makes requests possible.
+    let (_, listed) = stage_and_vendors(&app);
+    let token =
+        crate::vendor_accounts::handed_over_invitation(&mut app, listed[1], "pat@vendor.test")
+            .await;
     let operator = app.cookie.take();
+    let res = app
+        .post(
+            "/api/vendor/links/accept",
+            json!({ "token": token, "name": "Pat Keeper", "password": "quiet-harbour-lantern-42" }),
+        )
+        .await;
+    assert_eq!(res.status, StatusCode::CREATED, "{}", res.text());
+    app.vendor_cookie = None;
     let (mut a, owner_a) = firm_a(&mut app).await;
     // The operator offers A's owner the operator role: only she may answer it.
     app.cookie = operator;

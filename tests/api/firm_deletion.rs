@@ -14,6 +14,7 @@ use crate::scenario::ok;
 const NOTE: &str = "SNTL-deleted-note";
 const VIEW: &str = "SNTL-deleted-view";
 const INVITED: &str = "sntl-deleted@doe-law.com";
+const DEMO: &str = "SNTL-deleted-demo";
 
 async fn schedule(app: &mut TestApp) -> TestResponse {
     app.post("/api/firm/deletion", json!({})).await
@@ -24,6 +25,8 @@ async fn schedule(app: &mut TestApp) -> TestResponse {
 /// three sessions (operator, Ann, Zed).
 async fn three_firms(app: &mut TestApp) -> (u64, u64, [Option<String>; 3]) {
     app.sign_up_as("Olga Operator", "olga@install.test").await;
+    // Vendor 11 has a person on Litstack, so Ann's firm can ask it for a demo.
+    crate::demo_requests::vendor_person(app, 11, "pat@vendor-eleven.test").await;
     let operator = app.cookie.take();
     a_firm_that_used_the_product(app).await;
     let ann_firm = app.get("/api/firm").await.json()["firm"]["id"]
@@ -47,6 +50,13 @@ async fn three_firms(app: &mut TestApp) -> (u64, u64, [Option<String>; 3]) {
     )
     .await;
     app.invite(INVITED, "member").await;
+    ok(
+        app,
+        Method::POST,
+        "/api/vendors/11/demo-requests",
+        Some(json!({ "shareName": true, "note": DEMO })),
+    )
+    .await;
     let ann = app.cookie.take();
     let zed_firm = app.sign_up_as("Zed Roe", "zed@roe-law.com").await.json()["user"]["firm"]["id"]
         .as_u64()
@@ -349,7 +359,7 @@ async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
     let zed_before = app.get("/api/shortlist").await.json();
     let zed_views = app.get("/api/views").await.json();
     let before = every_row(&app).await;
-    for sentinel in [NOTE, VIEW, INVITED, "ann@doe-law.com"] {
+    for sentinel in [NOTE, VIEW, INVITED, DEMO, "ann@doe-law.com"] {
         assert!(before.contains(sentinel), "{sentinel} is stored before");
     }
     app.cookie = ann.clone();
@@ -362,7 +372,7 @@ async fn a_due_deletion_removes_every_row_of_the_firm_and_nothing_of_another() {
     assert_eq!(deleted, [ann_firm]);
     assert_eq!(again, Vec::<u64>::new(), "a deletion runs once");
     let after = every_row(&app).await;
-    for sentinel in [NOTE, VIEW, INVITED, "ann@doe-law.com"] {
+    for sentinel in [NOTE, VIEW, INVITED, DEMO, "ann@doe-law.com"] {
         assert!(!after.contains(sentinel), "{sentinel} is still stored");
     }
     // Ann's session ended with her account.

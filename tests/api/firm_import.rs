@@ -198,6 +198,9 @@ const ANEW: &[&str] = &[
     "link",
     "verified",
     "operator",
+    "vendorId",
+    "requestedBy",
+    "askedBy",
 ];
 
 fn without_ids(value: &mut Value) {

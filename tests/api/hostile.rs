@@ -644,6 +644,38 @@ pub(crate) fn routes() -> Vec<Route> {
             Access::Vendor,
             Payload::Json(json!({ "code": "123456" })),
         ),
+        // Demo requests (issue 80): a member asks, withdraws and books; a vendor answers; a
+        // firm asks a vendor without an account to join.
+        r(
+            Method::POST,
+            "/api/vendors/1/demo-requests",
+            Access::User,
+            Payload::Json(json!({ "shareName": true, "note": "Thirty seats." })),
+        ),
+        r(
+            Method::POST,
+            "/api/demo-requests/1/withdraw",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/demo-requests/1/booked",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/vendors/1/join-request",
+            Access::User,
+            Payload::Empty,
+        ),
+        r(
+            Method::POST,
+            "/api/vendor/demo-requests/1/answer",
+            Access::Vendor,
+            Payload::Json(json!({ "schedulingUrl": "https://vendor.example.com/demo" })),
+        ),
         r(
             Method::POST,
             "/api/admin/vendors/1/vendor-invitations",

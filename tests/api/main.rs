@@ -15,6 +15,7 @@ mod compare;
 mod coverage;
 mod cross_firm;
 mod decisions;
+mod demo_requests;
 mod dismiss;
 mod edge;
 mod ended_sessions;

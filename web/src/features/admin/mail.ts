@@ -19,6 +19,9 @@ const kindLabels: Record<MessageKind, string> = {
   vendorProposal: 'Vendor proposal waiting',
   firmDeletion: 'Firm deletion scheduled or taken back',
   operatorHandover: 'Operator role offered or answered',
+  // Demo requests.
+  demoRequest: 'Demo request to a vendor',
+  demoAnswered: 'Demo request answered',
 };
 
 const statusLabels: Record<MessageStatus, string> = {

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 1154cf00937024119ba6d9ef46fb457f27ed6334f441edb2ba263f7fab062bd2
+ * openapi.json sha256: fa575bd2fbadae998367e7129b9724fc70499ea74755d43d2aae1ca81bbe6411
  */
 
 export interface paths {
@@ -93,6 +93,26 @@ export interface paths {
          *     transaction; invalid rows are listed and skipped.
          */
         post: operations["import_upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/demo-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GET /api/admin/demo-requests: per vendor, how many requests were sent and where they stand,
+         *     and how many firms asked a vendor without an account to join; counts, not contents.
+         */
+        get: operations["demo_request_counts"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1309,6 +1329,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/demo-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/demo-requests: the firm's demo requests (every role reads them). */
+        get: operations["list_demo_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo-requests/{id}/booked": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/demo-requests/{id}/booked: the member who asked marks the demo booked (once the
+         *     vendor answered); the shortlist entry becomes Demo booked when it was Considering.
+         */
+        post: operations["book_demo_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/demo-requests/{id}/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/demo-requests/{id}/withdraw: the firm withdraws its request; the vendor's people are
+         *     told under their bell, and no longer see what it shared.
+         */
+        post: operations["withdraw_demo_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/evaluations/{categoryId}": {
         parameters: {
             query?: never;
@@ -2445,6 +2522,44 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vendor/demo-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendor/demo-requests: the requests firms sent to the caller's listing, newest first. */
+        get: operations["vendor_demo_requests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendor/demo-requests/{id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendor/demo-requests/{id}/answer: answers a request sent to the caller's listing
+         *     with a scheduling link or times (answering again replaces the answer); the member who asked
+         *     is told under their bell and by mail.
+         */
+        post: operations["answer_demo_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/vendor/links/accept": {
         parameters: {
             query?: never;
@@ -2774,6 +2889,64 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/vendors/{vendor_id}/demo-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** GET /api/vendors/{vendor_id}/demo-request: what "Request a demo" offers for the vendor. */
+        get: operations["demo_request_form"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{vendor_id}/demo-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendors/{vendor_id}/demo-requests: asks a vendor with an account for a demo, sharing
+         *     only the fields the member ticks. The vendor's people are told under their bell and by mail;
+         *     the vendor goes on the firm's shortlist (Considering) if it is not there yet.
+         */
+        post: operations["create_demo_request"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/vendors/{vendor_id}/join-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * POST /api/vendors/{vendor_id}/join-request: the firm asks a vendor without an account to join
+         *     Litstack; the operator's queue counts the firms that asked. Asking again changes nothing.
+         */
+        post: operations["ask_vendor_to_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/views": {
         parameters: {
             query?: never;
@@ -2921,6 +3094,14 @@ export interface components {
             questionId: number;
             /** @description Option labels of the question; one at most for a single-choice question. */
             selectedValues?: string[];
+        };
+        /** @description A vendor's answer, as the firm reads it. */
+        AnswerView: {
+            answeredAt: string;
+            message?: string | null;
+            schedulingUrl?: string | null;
+            /** @description Offered times, RFC 3339, in order. */
+            times: string[];
         };
         /** @description The feed version this install applied. */
         Applied: {
@@ -3708,6 +3889,62 @@ export interface components {
             scheduled: boolean;
             /** @description When it was scheduled (RFC 3339). */
             scheduledAt?: string | null;
+        };
+        DemoRequestCounts: {
+            items: components["schemas"]["VendorDemoCounts"][];
+        };
+        /** @description What the "Request a demo" dialog offers for a vendor. */
+        DemoRequestForm: {
+            /** @description The firm asked this vendor to join. */
+            askedToJoin: boolean;
+            /**
+             * @description Each field the member may share, none chosen: nothing is taken from the onboarding
+             *     answers.
+             */
+            fields: components["schemas"]["ShareableField"][];
+            /** @description The vendor has people on Litstack who can answer; otherwise "Ask them to join". */
+            hasAccount: boolean;
+            /**
+             * Format: int64
+             * @description The firm's open request to this vendor, if any.
+             */
+            openRequest?: number | null;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+        };
+        /**
+         * @description Where a request stands.
+         * @enum {string}
+         */
+        DemoRequestState: "requested" | "answered" | "booked" | "withdrawn";
+        /** @description A firm's demo request. */
+        DemoRequestView: {
+            answer?: null | components["schemas"]["AnswerView"];
+            bookedAt?: string | null;
+            /** Format: int64 */
+            id: number;
+            /** @description The shortlist entry's line: "Demo requested on DATE · ChartSwap answered on DATE". */
+            line: string;
+            /** @description The caller asked it: only they mark it booked. */
+            mine: boolean;
+            requestedAt: string;
+            /** @description Who asked (the firm's own colleague). */
+            requestedBy: string;
+            /** @description Exactly what the vendor was sent. */
+            shared: components["schemas"]["Shared"];
+            state: components["schemas"]["DemoRequestState"];
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+            withdrawnAt?: string | null;
+            withdrawnBy?: string | null;
+        };
+        /** @description The firm's demo requests, newest first, and the vendors it asked to join. */
+        DemoRequests: {
+            /** @description Vendors without an account the firm asked to join Litstack. */
+            askedToJoin: number[];
+            items: components["schemas"]["DemoRequestView"][];
         };
         /**
          * @description The reason codes a dismissal takes ("not_given" only describes dismissals from before
@@ -4500,7 +4737,7 @@ export interface components {
          * @description Why a message is sent: what it says, and whether a person may turn it off.
          * @enum {string}
          */
-        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover";
+        MessageKind: "invitation" | "passwordReset" | "roleChanged" | "test" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorAccess" | "vendorReview" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover" | "demoRequest" | "demoAnswered";
         /**
          * @description Where a message is on its way.
          * @enum {string}
@@ -4557,6 +4794,20 @@ export interface components {
             email: string;
             role: components["schemas"]["FirmRole"];
         };
+        /**
+         * @description POST /api/vendors/{vendor_id}/demo-requests: what the member shares, field by field. Every
+         *     field is off unless sent as `true`; the values are the server's (the member's name and email,
+         *     the firm's name and size, the vendor's category), never the client's.
+         */
+        NewRequest: {
+            /** @description A note to the vendor (at most 1,000 characters); empty or absent: none. */
+            note?: string | null;
+            shareCategory?: boolean | null;
+            shareEmail?: boolean | null;
+            shareFirmName?: boolean | null;
+            shareFirmSize?: boolean | null;
+            shareName?: boolean | null;
+        };
         /** @description POST /api/views. */
         NewSavedView: {
             /** @description 1 to 80 characters on one line. */
@@ -4611,7 +4862,7 @@ export interface components {
          *     the account's security. New kinds go at the end (redb stores the variant's index).
          * @enum {string}
          */
-        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover";
+        NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover" | "demoAnswered";
         /** @description The caller's newest notices (at most 50), newest first, and how many are unread. */
         NoticeList: {
             items: components["schemas"]["NoticeView"][];
@@ -4894,6 +5145,7 @@ export interface components {
         /** @description PUT /api/me/notifications: the kinds to change (a kind left out stays as it is). */
         PrefsChange: {
             decisionApproval?: null | components["schemas"]["PrefChange"];
+            demoAnswered?: null | components["schemas"]["PrefChange"];
             demoFollowUp?: null | components["schemas"]["PrefChange"];
             newSignIn?: null | components["schemas"]["PrefChange"];
             renewalReminder?: null | components["schemas"]["PrefChange"];
@@ -5542,6 +5794,28 @@ export interface components {
             passwordResetByEmail: boolean;
             setupTokenRequired: boolean;
         };
+        /** @description One field the member may share, with the value the vendor would see. */
+        ShareableField: {
+            /** @description `name`, `email`, `firmName`, `firmSize` or `category`. */
+            field: string;
+            label: string;
+            /** @description What the vendor would be sent; `None` when there is nothing to send (no firm size given). */
+            value?: string | null;
+        };
+        /**
+         * @description What the member chose to share, each field as it was when they asked; a field left out is
+         *     `None` and is never stored, so it can never reach the vendor.
+         */
+        Shared: {
+            /** @description The vendor's category's label. */
+            category?: string | null;
+            email?: string | null;
+            firmName?: string | null;
+            /** @description The firm size's label ("6-20"). */
+            firmSize?: string | null;
+            name?: string | null;
+            note?: string | null;
+        };
         Shortlist: {
             /** @description Stage categories in stage order, then the others by name; only categories with entries. */
             groups: components["schemas"]["Group"][];
@@ -6001,6 +6275,41 @@ export interface components {
             logoUrl?: string | null;
             name: string;
             websiteUrl?: string | null;
+        };
+        /** @description Counts per vendor: never a firm, a person or what was shared. */
+        VendorDemoCounts: {
+            /** Format: int64 */
+            answered: number;
+            /** Format: int64 */
+            booked: number;
+            /**
+             * Format: int64
+             * @description Firms that asked the vendor to join Litstack.
+             */
+            firmsAskedToJoin: number;
+            hasAccount: boolean;
+            /** Format: int64 */
+            requested: number;
+            /** Format: int64 */
+            vendorId: number;
+            vendorName: string;
+            /** Format: int64 */
+            withdrawn: number;
+        };
+        /**
+         * @description A request sent to the vendor: only what the member chose to share, and nothing of it once the
+         *     firm withdrew it.
+         */
+        VendorDemoRequestView: {
+            answer?: null | components["schemas"]["AnswerView"];
+            /** Format: int64 */
+            id: number;
+            requestedAt: string;
+            shared?: null | components["schemas"]["Shared"];
+            state: components["schemas"]["DemoRequestState"];
+        };
+        VendorDemoRequests: {
+            items: components["schemas"]["VendorDemoRequestView"][];
         };
         /**
          * @description `GET /api/vendors/{id}/evidence`: real demo bookings only (sample rows never count), every
@@ -6782,6 +7091,43 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_request_counts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequestCounts"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not the operator */
+            403: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -10988,6 +11334,172 @@ export interface operations {
             /** @description Not signed in */
             401: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    list_demo_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequests"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    book_demo_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The demo request's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Only the person who asked marks it booked */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not answered yet, withdrawn, or booked already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    withdraw_demo_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The demo request's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequestView"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The firm has no such request */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Booked or withdrawn already */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -15429,6 +15941,125 @@ export interface operations {
             };
         };
     };
+    vendor_demo_requests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorDemoRequests"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    answer_demo_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The demo request's id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VendorDemoRequestView"];
+                };
+            };
+            /** @description No link or time, a link that is not https, a time passed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such request to this listing */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Withdrawn or booked */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     accept_vendor_link: {
         parameters: {
             query?: never;
@@ -16350,6 +16981,203 @@ export interface operations {
             /** @description No such vendor */
             404: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    demo_request_form: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequestForm"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    create_demo_request: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewRequest"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoRequestView"];
+                };
+            };
+            /** @description A note over 1,000 characters */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has no account, or the firm has an open request to it */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many requests from the member, or to the vendor */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    ask_vendor_to_join: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The vendor's id */
+                vendor_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Asked */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Not signed in */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A foreign origin */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description No such vendor */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The vendor has an account: request a demo */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Too many changes in a short time from this session or client (the write budgets): wait the seconds `Retry-After` names and try again */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
