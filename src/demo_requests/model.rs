@@ -162,7 +162,7 @@ pub fn parse_note(raw: Option<&str>, what: &str) -> Result<Option<String>> {
 /// POST /api/vendor/demo-requests/{id}/answer.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct AnswerRequest {
+pub struct DemoAnswerRequest {
     /// The vendor's scheduling page: an https address with a public host.
     pub scheduling_url: Option<String>,
     /// Up to 5 times offered, RFC 3339 (`2026-12-03T15:00:00Z`), each in the next 365 days.
@@ -171,7 +171,7 @@ pub struct AnswerRequest {
 }
 
 /// An answer's input, checked: a scheduling link or times (or both), each valid.
-pub fn parse_answer(request: AnswerRequest, now: i64, by_name: &str) -> Result<Answer> {
+pub fn parse_answer(request: DemoAnswerRequest, now: i64, by_name: &str) -> Result<Answer> {
     let scheduling_url = match request
         .scheduling_url
         .as_deref()
@@ -370,7 +370,7 @@ mod tests {
     fn an_answer_needs_an_https_link_or_times_to_come() {
         let answer = |url: Option<&str>, times: &[&str]| {
             parse_answer(
-                AnswerRequest {
+                DemoAnswerRequest {
                     scheduling_url: url.map(String::from),
                     times: Some(times.iter().map(|t| t.to_string()).collect()),
                     message: None,

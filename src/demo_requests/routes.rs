@@ -6,7 +6,8 @@ use axum::http::StatusCode;
 use serde::Serialize;
 
 use super::model::{
-    self, Answer, AnswerRequest, DemoRequest, JoinAsk, Limit, NewRequest, Shared, State as Stage,
+    self, Answer, DemoAnswerRequest, DemoRequest, JoinAsk, Limit, NewRequest, Shared,
+    State as Stage,
 };
 use super::storage;
 use crate::accounts::links;
@@ -620,7 +621,7 @@ pub async fn vendor_demo_requests(
 #[utoipa::path(post, path = "/vendor/demo-requests/{id}/answer", tag = "vendor",
     security(("vendorSession" = [])),
     params(("id" = u64, Path, description = "The demo request's id")),
-    request_body = AnswerRequest,
+    request_body = DemoAnswerRequest,
     responses(
         (status = 200, body = VendorDemoRequestView),
         (status = 400, description = "No link or time, a link that is not https, a time passed", body = ErrorBody),
@@ -634,7 +635,7 @@ pub async fn answer_demo_request(
     State(state): State<VendorAccountsState>,
     who: VendorCaller,
     Path(id): Path<DemoRequestId>,
-    Json(input): Json<AnswerRequest>,
+    Json(input): Json<DemoAnswerRequest>,
 ) -> Result<Json<VendorDemoRequestView>> {
     let now = now_secs();
     let answer = model::parse_answer(input, now, &who.account.name)?;

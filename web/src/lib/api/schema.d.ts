@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: fa575bd2fbadae998367e7129b9724fc70499ea74755d43d2aae1ca81bbe6411
+ * openapi.json sha256: c8ff0c5bb6a273c8deac9a8b225b66ef92388c2a4af212dd3e829640d1944962
  */
 
 export interface paths {
@@ -3889,6 +3889,14 @@ export interface components {
             scheduled: boolean;
             /** @description When it was scheduled (RFC 3339). */
             scheduledAt?: string | null;
+        };
+        /** @description POST /api/vendor/demo-requests/{id}/answer. */
+        DemoAnswerRequest: {
+            message?: string | null;
+            /** @description The vendor's scheduling page: an https address with a public host. */
+            schedulingUrl?: string | null;
+            /** @description Up to 5 times offered, RFC 3339 (`2026-12-03T15:00:00Z`), each in the next 365 days. */
+            times?: string[] | null;
         };
         DemoRequestCounts: {
             items: components["schemas"]["VendorDemoCounts"][];
@@ -15981,7 +15989,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AnswerRequest"];
+                "application/json": components["schemas"]["DemoAnswerRequest"];
             };
         };
         responses: {
