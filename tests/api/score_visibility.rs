@@ -137,6 +137,7 @@ fn every_get(doc: &Value, decision: u64, feed_file: &str) -> Vec<String> {
             .replace("{category_id}", &INTAKE.to_string())
             .replace("{categoryId}", &INTAKE.to_string())
             .replace("{vendorId}", &LEAD_DOCKET.to_string())
+            .replace("{vendor_id}", &LEAD_DOCKET.to_string())
             .replace("{toolId}", &LEAD_DOCKET.to_string())
             .replace("{id}", &id.to_string())
             .replace("{file}", feed_file);

@@ -566,9 +566,17 @@ async fn use_everything(app: &mut TestApp) {
         .unwrap()
         .1
         .to_string();
-    app.cookie = None;
+    let ann_session = app.cookie.take();
     let accept = json!({ "token": token, "name": "Vera", "password": "quiet-harbour-lantern-42" });
     ok(app.post("/api/vendor/links/accept", accept).await);
+    // A demo request to the vendor that now has people, and a vendor without any asked to join
+    // (issue 80).
+    app.cookie = ann_session;
+    let ask = json!({ "shareName": true, "note": "Intake in March" });
+    ok(app.post("/api/vendors/1/demo-requests", ask).await);
+    let join = format!("/api/vendors/{paperless}/join-request");
+    ok(app.call(Method::POST, &join, None).await);
+    app.cookie = None;
     app.vendor_cookie = None;
     let res = ok(app
         .sign_in("ann@doe-law.com", "Copper-Meadow-Whistle-27")
