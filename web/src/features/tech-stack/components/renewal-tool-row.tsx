@@ -10,20 +10,33 @@ import { useReEvaluate } from '../api/re-evaluate';
 import { annualCostText, noticeIsNear, noticeWithDateText, renewsText, type RenewalTool } from '../renewals';
 import { ContractDialog } from './contract-dialog';
 
-/** A tool of the renewals list: its contract's dates and cost, and its actions. */
-/** `openAtStart`: the row a link named (a final decision's "Add its contract") opens its dialog at once. */
+/**
+ * A tool of the renewals list: its contract's dates and cost, and its actions. Until the contracts
+ * are in (`contractsIn`) the row says so and offers no Contract, whose dialog would start empty
+ * over a saved contract. `openAtStart`: the row a link named (a final decision's "Add its
+ * contract") opens its dialog once the contracts are in. The row stays mounted as they arrive, so
+ * a dialog a person opened stays open.
+ */
 export function RenewalToolRow({
   tool,
+  contractsIn,
   canWrite,
   you,
   openAtStart = false,
 }: {
   tool: RenewalTool;
+  contractsIn: boolean;
   canWrite: boolean;
   you: number | undefined;
   openAtStart?: boolean;
 }) {
   const [open, setOpen] = useState(openAtStart && canWrite);
+  // The link's row opens once, when the contracts arrive after the row was first shown.
+  const [linkOpened, setLinkOpened] = useState(openAtStart);
+  if (openAtStart && !linkOpened) {
+    setLinkOpened(true);
+    if (canWrite) setOpen(true);
+  }
   const [, navigate] = useLocation();
   const reEvaluate = useReEvaluate();
   const { contract } = tool;
@@ -51,10 +64,10 @@ export function RenewalToolRow({
               </p>
             </>
           ) : (
-            <p className="text-slate-500">No contract saved</p>
+            <p className="text-slate-500">{contractsIn ? 'No contract saved' : 'Loading its contract...'}</p>
           )}
         </div>
-        {canWrite ? (
+        {canWrite && contractsIn ? (
           <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-label={`Contract: ${tool.name}`}>
             Contract
           </Button>

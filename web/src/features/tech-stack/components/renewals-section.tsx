@@ -58,8 +58,9 @@ export function RenewalsSection({
         <ul aria-label="Tools and their contracts" className="divide-y divide-slate-100 rounded-xl border border-slate-200 bg-white">
           {tools.map((tool) => (
             <RenewalToolRow
-              key={`${tool.id}-${renewals.isSuccess}`}
+              key={tool.id}
               tool={tool}
+              contractsIn={renewals.isSuccess}
               canWrite={canWrite}
               you={you}
               openAtStart={renewals.isSuccess && tool.id === named}
