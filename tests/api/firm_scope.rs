@@ -357,6 +357,7 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
             .replace("{category_id}", &category.to_string())
             .replace("{categoryId}", &category.to_string())
             .replace("{vendorId}", &vendors[0].to_string())
+            .replace("{vendor_id}", &vendors[0].to_string())
             .replace("{id}", &id.to_string())
             .replace("{toolId}", &vendors[0].to_string())
             .replace("{file}", &feed_file);
