@@ -225,6 +225,7 @@ fn known_vendor(state: &VendorAccountsState, vendor: VendorId) -> Result<(u64, S
     params(("vendor_id" = u64, Path, description = "The vendor's id")),
     responses(
         (status = 200, body = DemoRequestForm),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         (status = 404, description = "No such vendor", body = ErrorBody),
     ))]
@@ -279,7 +280,7 @@ fn told_of(request: &DemoRequest, vendor: &str) -> (String, String) {
     request_body = NewRequest,
     responses(
         (status = 201, body = DemoRequestView),
-        (status = 400, description = "A note over 1,000 characters", body = ErrorBody),
+        (status = 400, description = "The id is not a whole number, or a note over 1,000 characters", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such vendor", body = ErrorBody),
@@ -408,6 +409,7 @@ pub async fn create_demo_request(
     params(("id" = u64, Path, description = "The demo request's id")),
     responses(
         (status = 200, body = DemoRequestView),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 404, description = "The firm has no such request", body = ErrorBody),
@@ -469,6 +471,7 @@ pub async fn withdraw_demo_request(
     params(("id" = u64, Path, description = "The demo request's id")),
     responses(
         (status = 200, body = DemoRequestView),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 403, description = "Only the person who asked marks it booked", body = ErrorBody),
@@ -537,6 +540,7 @@ pub async fn book_demo_request(
     params(("vendor_id" = u64, Path, description = "The vendor's id")),
     responses(
         (status = 204, description = "Asked"),
+        (status = 400, description = "The id is not a whole number", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such vendor", body = ErrorBody),
@@ -624,7 +628,7 @@ pub async fn vendor_demo_requests(
     request_body = DemoAnswerRequest,
     responses(
         (status = 200, body = VendorDemoRequestView),
-        (status = 400, description = "No link or time, a link that is not https, a time passed", body = ErrorBody),
+        (status = 400, description = "The id is not a whole number, no link or time, a link that is not https, a time passed", body = ErrorBody),
         crate::platform::error::NotSignedIn,
         crate::platform::error::ForeignOrigin,
         (status = 404, description = "No such request to this listing", body = ErrorBody),

@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: c8ff0c5bb6a273c8deac9a8b225b66ef92388c2a4af212dd3e829640d1944962
+ * openapi.json sha256: 26abef79d447e4c82d0b88510550415d9a446b5b6238993a906a54e3dd9b3664
  */
 
 export interface paths {
@@ -11398,6 +11398,15 @@ export interface operations {
                     "application/json": components["schemas"]["DemoRequestView"];
                 };
             };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -11465,6 +11474,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DemoRequestView"];
+                };
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Not signed in */
@@ -16001,7 +16019,7 @@ export interface operations {
                     "application/json": components["schemas"]["VendorDemoRequestView"];
                 };
             };
-            /** @description No link or time, a link that is not https, a time passed */
+            /** @description The id is not a whole number, no link or time, a link that is not https, a time passed */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17017,6 +17035,15 @@ export interface operations {
                     "application/json": components["schemas"]["DemoRequestForm"];
                 };
             };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description Not signed in */
             401: {
                 headers: {
@@ -17061,7 +17088,7 @@ export interface operations {
                     "application/json": components["schemas"]["DemoRequestView"];
                 };
             };
-            /** @description A note over 1,000 characters */
+            /** @description The id is not a whole number, or a note over 1,000 characters */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -17144,6 +17171,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description The id is not a whole number */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
             };
             /** @description Not signed in */
             401: {
