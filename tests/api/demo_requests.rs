@@ -12,16 +12,7 @@ use crate::mail::{smtp_url, wait_for};
 
 const PASSWORD: &str = "quiet-harbour-lantern-42";
 
-/// A unique address for one test's person (the test SMTP server's folder is shared).
-fn address(name: &str, domain: &str) -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static N: AtomicU64 = AtomicU64::new(0);
-    format!(
-        "{name}.{}.{}@{domain}",
-        std::process::id(),
-        N.fetch_add(1, Ordering::Relaxed)
-    )
-}
+use crate::vendor_accounts::address_at as address;
 
 /// A person for listing `vendor`, invited by the signed-in operator and signed up: their vendor
 /// session cookie. The firm session is left as it was.

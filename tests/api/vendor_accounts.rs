@@ -11,8 +11,8 @@ use crate::mail::{link_in, smtp_url, wait_for};
 
 const PASSWORD: &str = "quiet-harbour-lantern-42";
 
-/// A unique address at `domain` for one test's vendor (the test SMTP server's folder is shared).
-fn address_at(name: &str, domain: &str) -> String {
+/// A unique address at `domain` for one test's person (the test SMTP server's folder is shared).
+pub fn address_at(name: &str, domain: &str) -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static N: AtomicU64 = AtomicU64::new(0);
     format!(
