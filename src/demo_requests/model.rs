@@ -310,9 +310,12 @@ pub enum Limit {
     Many(String, i64),
 }
 
-/// `YYYY-MM-DD` of Unix seconds.
+/// "Nov 30, 2026": a day as the firm's screens write it (UTC, as the vendor profile's).
 pub fn day(at: i64) -> String {
-    crate::platform::clock::rfc3339(at)[..10].to_string()
+    chrono::DateTime::from_timestamp(at, 0)
+        .unwrap_or_default()
+        .format("%b %-d, %Y")
+        .to_string()
 }
 
 #[cfg(test)]

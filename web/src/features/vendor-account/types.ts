@@ -32,3 +32,8 @@ export type MonthFigures = Schemas['MonthFigures'];
 
 /** GET /api/vendor/listings: one listing the claim form offers, with the domain a claim needs. */
 export type ClaimableListing = Schemas['ClaimableListing'];
+
+/** GET /api/vendor/demo-requests: a request sent to this listing, with only what the firm chose to share (nothing once withdrawn). */
+export type VendorDemoRequest = Schemas['VendorDemoRequestView'];
+export type DemoShared = Schemas['Shared'];
+export type DemoAnswer = Schemas['DemoAnswerRequest'];

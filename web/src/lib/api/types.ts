@@ -230,6 +230,17 @@ export type Brief = Schemas['Brief'];
 export type BriefGroup = Schemas['BriefGroup'];
 export type BriefVendor = Schemas['BriefVendor'];
 
+// Demo requests through Litstack (issue 80): the firm's side; the vendor's and the operator's
+// views are named in their own features.
+export type DemoRequest = Schemas['DemoRequestView'];
+export type DemoRequests = Schemas['DemoRequests'];
+export type DemoRequestState = Schemas['DemoRequestState'];
+/** What the member chose to send the vendor, field by field. */
+export type DemoShared = Schemas['Shared'];
+export type DemoRequestForm = Schemas['DemoRequestForm'];
+export type DemoShareableField = Schemas['ShareableField'];
+export type NewDemoRequest = Schemas['NewRequest'];
+
 // Single sign-on (issue 31)
 export type SsoDiscovery = Schemas['SsoDiscovery'];
 export type SsoSettingsView = Schemas['SsoSettingsView'];

@@ -54,6 +54,8 @@ function setup(isAdmin: boolean, patch: { status?: number; body?: unknown } = {}
     'GET /api/admin/vendor-proposals': { body: { open: [], decided: [] } },
     'GET /api/admin/vendor-accounts': { body: { items: [] } },
     'GET /api/admin/vendor-invitations': { body: { items: [] } },
+    // Demo requests counted per vendor, below the accounts: none yet.
+    'GET /api/admin/demo-requests': { body: { items: [] } },
     ...more,
   });
   vi.stubGlobal('fetch', mock.fetchMock);
@@ -74,9 +76,10 @@ describe('VendorAdminPage', () => {
   test('puts the proposals from vendors first, as work waiting, and the vendor accounts after the table', async () => {
     const { calls } = setup(true);
     await screen.findByText('No proposals are waiting.');
+    await screen.findByText('No firm has requested a demo or asked a vendor to join yet.');
     await screen.findByText('No one keeps a vendor listing yet.');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent);
-    expect(headings).toEqual(['Proposals from vendors', 'Vendor accounts', 'Shared catalog']);
+    expect(headings).toEqual(['Proposals from vendors', 'Vendor accounts', 'Demo requests and asks to join', 'Shared catalog']);
     const order = (a: Element, b: Element) => a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING;
     expect(order(screen.getByRole('region', { name: 'Proposals from vendors' }), await screen.findByRole('table'))).toBeTruthy();
     expect(order(screen.getByRole('table'), screen.getByRole('region', { name: 'Vendor accounts' }))).toBeTruthy();

@@ -17,6 +17,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useAdminVendors } from '../api/get-admin-vendors';
 
 import { CatalogFeedPanel } from './catalog-feed-panel';
+import { DemoRequestCounts } from './demo-request-counts';
 import { PartnerCell } from './partner-cell';
 import { VendorAccountsSection } from './vendor-accounts-section';
 import { VendorEditDialog } from './vendor-edit-dialog';
@@ -24,8 +25,8 @@ import { VendorProposalsSection } from './vendor-proposals-section';
 
 /**
  * The proposals vendors made for their listings (work waiting, so first), the vendor table,
- * searched and paged, the edit dialog of the vendor chosen, the people who keep a listing, and the
- * shared catalog this install follows.
+ * searched and paged, the edit dialog of the vendor chosen, the people who keep a listing, the
+ * demo requests and asks to join counted per vendor, and the shared catalog this install follows.
  */
 export function VendorAdminScreen() {
   const [search, setSearch] = useState('');
@@ -175,6 +176,9 @@ export function VendorAdminScreen() {
       </div>
       <div className="mt-6">
         <VendorAccountsSection />
+      </div>
+      <div className="mt-6">
+        <DemoRequestCounts />
       </div>
       <div className="mt-6">
         <CatalogFeedPanel />

@@ -8,6 +8,7 @@ import { useRemoveFromShortlist } from '@/components/vendor-card/use-remove-from
 import { NeedsMetList } from '@/components/vendor-card/needs-met-list';
 import { CardFacts } from '@/components/vendor-facts/card-facts';
 import { vendorProfilePath } from '@/config/links';
+import { DemoRequestStatus } from '@/components/demo-request/demo-request-status';
 import { getErrorMessage } from '@/lib/api-client';
 import type { ShortlistEntry } from '@/lib/api/types';
 import { useFirmAccess } from '@/lib/auth';
@@ -68,6 +69,7 @@ export function ShortlistEntryCard({ entry }: { entry: ShortlistEntry }) {
           <NeedsMetList needs={entry.now.needsMet} className="text-emerald-800" />
         </div>
       ) : null}
+      <DemoRequestStatus vendorId={entry.vendorId} />
       <div id={`outcome-${entry.vendorId}`} tabIndex={-1} className="scroll-mt-6 focus:outline-none">
         <DemoOutcomeQuestions vendorId={entry.vendorId} />
       </div>

@@ -10,6 +10,7 @@ import { VendorUnauthorized } from '../api/vendor-call';
 import { formValuesOf } from '../proposal-form';
 import type { VendorMe } from '../types';
 
+import { DemoRequestsSection } from './demo-requests-section';
 import { FiguresSection } from './figures-section';
 import { ListingSection } from './listing-section';
 import { NoticesSection } from './notices-section';
@@ -19,7 +20,7 @@ import { SecuritySection } from './security-section';
 import { VendorHeader } from './vendor-header';
 
 /**
- * The signed-in vendor's page, one column: the listing as firms see it, its monthly figures, a
+ * The signed-in vendor's page, one column: the demo requests firms sent, the listing as firms see it, its monthly figures, a
  * proposal form, the proposals, the notices and the account's security.
  */
 export function VendorHome({ me }: { me: VendorMe }) {
@@ -42,6 +43,7 @@ export function VendorHome({ me }: { me: VendorMe }) {
             firms see it.
           </p>
         </header>
+        <DemoRequestsSection />
         <ListingSection listing={listing} />
         <FiguresSection stats={stats} />
         {/* A fresh form whenever the listing itself changes (an approved proposal). */}

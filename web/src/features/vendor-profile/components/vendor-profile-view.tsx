@@ -10,6 +10,7 @@ import { ShortlistToggle } from '@/components/vendor-card/shortlist-toggle';
 import { VisitWebsiteButton } from '@/components/vendor-card/visit-website-button';
 import { VendorLogo } from '@/components/vendor-logo';
 import { ViewOnlyNote } from '@/components/view-only-note';
+import { DemoRequestPanel } from '@/components/demo-request/demo-request-panel';
 import { vendorsInCategoryPath } from '@/config/links';
 import { paths } from '@/config/paths';
 import type { VendorProfile } from '@/lib/api/types';
@@ -101,6 +102,7 @@ export function VendorProfileView({ id, profile }: { id: string; profile: Vendor
         </div>
       </header>
       <ViewOnlyNote className="mb-0" />
+      {profile.isActive ? <DemoRequestPanel vendorId={profile.id} vendorName={profile.name} /> : null}
 
       <EvidenceSection vendorId={id} />
       <PricesSection profile={profile} />
