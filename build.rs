@@ -19,6 +19,8 @@ fn main() {
         println!("cargo:rerun-if-changed=web/{input}");
     }
     println!("cargo:rerun-if-env-changed=LITSTACK_SKIP_WEB_BUILD");
+    // sqlx embeds migrations/ at compile time: a new migration alone must rebuild the binary.
+    println!("cargo:rerun-if-changed=migrations");
 
     let dist = web.join("dist");
     let skip = std::env::var_os("LITSTACK_SKIP_WEB_BUILD").is_some_and(|v| v != "0");

@@ -1,63 +1,61 @@
-//! The firm's onboarding answers, by user id, in either backend. The user's own details are the
-//! accounts domain's (`accounts::save_details`, `accounts::change_email`).
-
-mod export;
-mod file;
-mod postgres;
-
-pub use export::export;
+//! The firm's onboarding answers, by firm id, on the storage seam: one body for both engines.
+//! The user's own details are the accounts domain's (`accounts::save_details`,
+//! `accounts::change_email`).
 
 use super::bands::Onboarding;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::ONBOARDING;
 use crate::platform::store::arrival::{Arrival, Rows, parse_all};
-use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
-use crate::platform::store::{Store, WriteTx};
+use crate::platform::store::registry::{
+    Export, Holder, Load, Purge, Table as Declared, Taking, rows,
+};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{FileStore, ONBOARDING, PgStore, Store, TableCount, WriteTx};
+
+/// firm id -> `Onboarding`.
+pub const ANSWERS: Table<u64, Onboarding> =
+    Table::new("onboarding", ONBOARDING, &["firm_id"], None);
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
-    match store {
-        Store::File(db) => file::find_onboarding(db, firm_id),
-        Store::Postgres(db) => postgres::find_onboarding(db, firm_id),
-    }
+    seam::read(store, |tx| tx.get(&ANSWERS, firm_id.get()))
 }
 
-/// Saves the answers, replacing any earlier ones.
+/// Saves the answers, replacing any earlier ones (refused for a firm merged away or deleted).
 pub fn save_onboarding(store: &Store, firm_id: FirmId, answers: &Onboarding) -> Result<()> {
-    match store {
-        Store::File(db) => file::save_onboarding(db, firm_id, answers),
-        Store::Postgres(db) => postgres::save_onboarding(db, firm_id, answers),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        tx.insert(&ANSWERS, firm_id.get(), answers)
+    })
 }
 
 /// Merges firm `from`'s answers into firm `into` inside the caller's transaction: `into` keeps its
-/// own; `from`'s are taken only when `into` has none.
+/// own; `from`'s are taken only when `into` has none; `from`'s go.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
-    }
+    seam::within(tx, |tx| {
+        if let Some(theirs) = tx.remove(&ANSWERS, from.get())?
+            && tx.get(&ANSWERS, into.get())?.is_none()
+        {
+            tx.insert(&ANSWERS, into.get(), &theirs)?;
+        }
+        Ok(())
+    })
+}
+
+/// Copies the redb file's onboarding answers into PostgreSQL (`litstack export-to-postgres`).
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
+    Ok(vec![seam::copy_to_postgres(from, to, &ANSWERS)?])
 }
 
 // A firm's archive: its onboarding answers; an import writes them as the new firm's.
 fn load_onboarding(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?;
     let answers: Vec<Onboarding> = parse_all("onboarding", rows)?;
-    for answers in &answers {
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(ONBOARDING)?.insert(
-                    firm_id.get(),
-                    crate::platform::store::codec::encode(answers).as_slice(),
-                )?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::upsert(tx.conn()?, firm_id, answers))?;
-            }
+    seam::within(tx, |tx| {
+        for answers in &answers {
+            tx.insert(&ANSWERS, firm_id.get(), answers)?;
         }
-    }
-    Ok(answers.len())
+        Ok(answers.len())
+    })
 }
 
 fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
@@ -65,7 +63,7 @@ fn archive_onboarding(store: &Store, taking: &Taking) -> Result<Vec<serde_json::
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[Table {
+pub const TABLES: &[Declared] = &[Declared {
     name: "onboarding",
     purge: Purge::ByKey,
     export: Export::Rows {
@@ -73,7 +71,7 @@ pub const TABLES: &[Table] = &[Table {
         load: Load::Rows(load_onboarding),
     },
     holder: Holder::Firm { column: "firm_id" },
-    redb: &[&ONBOARDING],
+    redb: &[&ANSWERS],
     postgres: true,
     secrets: &[],
     refers_to: &[],
@@ -111,6 +109,57 @@ mod tests {
         find_onboarding(store, FirmId::from_stored(firm_id))
             .unwrap()
             .map(|o| crate::platform::store::postgres::code(&o.attorneys_count_band).unwrap())
+    }
+
+    /// A hub database as the binary before migration 0045 left it (one column per answer, with
+    /// its save time): every firm's answers are found after it, as they were written.
+    #[test]
+    fn answers_of_a_hub_from_before_the_seam_are_found_after_its_migration() {
+        let store = Store::Postgres(crate::platform::store::postgres::test_store_from_migration(
+            44,
+            "INSERT INTO onboarding (firm_id, attorneys_count_band, employees_count_band, \
+             injury_cases_per_month_band, annual_software_spend_band, saved_at) VALUES \
+             (1, 'A2_5', 'E11_50', 'C11_25', 'S10_40K', to_timestamp(100)), \
+             (3, 'SOLO', 'E2_10', 'C101P', 'S1M_P', to_timestamp(200));",
+        ));
+        let codes = |firm: u64| {
+            find_onboarding(&store, FirmId::from_stored(firm))
+                .unwrap()
+                .map(|o| serde_json::to_value(o).unwrap())
+        };
+        assert_eq!(
+            codes(1),
+            Some(serde_json::to_value(answers("A2_5")).unwrap())
+        );
+        assert_eq!(
+            codes(3),
+            Some(serde_json::json!({
+                "attorneysCountBand": "SOLO",
+                "employeesCountBand": "E2_10",
+                "injuryCasesPerMonthBand": "C101P",
+                "annualSoftwareSpendBand": "S1M_P"
+            }))
+        );
+        assert_eq!(codes(2), None);
+        // The seam writes the migrated table: a firm's new answers replace its old ones.
+        save_onboarding(&store, FirmId::from_stored(3), &answers("A51P")).unwrap();
+        assert_eq!(attorneys(&store, 3).as_deref(), Some("A51P"));
+    }
+
+    #[test]
+    fn export_copies_every_firms_answers() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = Store::File(FileStore::open(dir.path()).unwrap());
+        for (firm, band) in [(1, "A2_5"), (7, "A16_30")] {
+            save_onboarding(&from, FirmId::from_stored(firm), &answers(band)).unwrap();
+        }
+        let to = crate::platform::store::postgres::test_store();
+        let counts = export(from.file().unwrap(), &to).unwrap();
+        assert_eq!((counts[0].source, counts[0].copied), (2, 2));
+        let to = Store::Postgres(to);
+        for firm in [1, 7, 8] {
+            assert_eq!(attorneys(&to, firm), attorneys(&from, firm));
+        }
     }
 
     #[test]

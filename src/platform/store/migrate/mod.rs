@@ -62,9 +62,13 @@ impl super::FileStore {
         // encoded rows are still read, so nothing is converted: the version makes an older
         // binary refuse the file as too new instead of calling a block of columns damaged.
         if current < 11 {
-            seam_values_in_json(&txn).map_err(fail)?;
+            seam_values_in_json(&txn, 11).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 12 { ... }`.
+        // Version 12: the onboarding answers move onto the seam.
+        if current < 12 {
+            seam_values_in_json(&txn, 12).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 13 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -96,16 +100,22 @@ const V10_SHORTLIST_REMOVED: Table<(u64, u64), shapes::Removed> = Table::new(
 const V10_DEMO_DATES: Table<(u64, u64), shapes::DemoDate> =
     Table::new("demo_dates", DEMO_DATES, &["firm_id", "vendor_id"], None);
 
+/// The onboarding answers as schema 11 declared them (before the seam), their values in bincode.
+const V11_ONBOARDING: Table<u64, shapes::Onboarding> =
+    Table::new("onboarding", ONBOARDING, &["firm_id"], None);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
-/// frozen shape its values had then (`shapes.rs`). The one list the conversion to JSON reads:
-/// a domain that moves onto the seam adds its tables here, with their frozen shapes, in the
-/// release that moves it. Each is converted once, by the schema version that first stores its
-/// values as JSON.
-const SEAM_TABLES_IN_BINCODE: &[&dyn InBincode] = &[
-    &V10_SAVED_VIEWS,
-    &V10_SHORTLIST,
-    &V10_SHORTLIST_REMOVED,
-    &V10_DEMO_DATES,
+/// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
+/// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
+/// with their frozen shapes and the new version, in the release that moves it. Each is converted
+/// once, by the schema version that first stores its values as JSON (a file already at that
+/// version never runs its step again).
+const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
+    (11, &V10_SAVED_VIEWS),
+    (11, &V10_SHORTLIST),
+    (11, &V10_SHORTLIST_REMOVED),
+    (11, &V10_DEMO_DATES),
+    (12, &V11_ONBOARDING),
 ];
 
 /// A seam table whose redb values are still bincode.
@@ -138,10 +148,11 @@ impl<K: Key, V: serde::Serialize + serde::de::DeserializeOwned> InBincode for Ta
     }
 }
 
-/// Version 11: the seam's values on redb are the JSON PostgreSQL's `jsonb` holds (so a value
-/// grows a field without a migration on either engine, `seam::value`), not bincode.
-fn seam_values_in_json(txn: &WriteTransaction) -> anyhow::Result<()> {
-    for table in SEAM_TABLES_IN_BINCODE {
+/// Versions 11 and on: the seam's values on redb are the JSON PostgreSQL's `jsonb` holds (so a
+/// value grows a field without a migration on either engine, `seam::value`), not bincode; each
+/// version converts the tables that moved onto the seam with it.
+fn seam_values_in_json(txn: &WriteTransaction, version: u64) -> anyhow::Result<()> {
+    for (_, table) in SEAM_TABLES_IN_BINCODE.iter().filter(|(v, _)| *v == version) {
         let rows = table.to_json(txn)?;
         if rows > 0 {
             tracing::info!(

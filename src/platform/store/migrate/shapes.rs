@@ -209,3 +209,74 @@ pub(super) struct SavedView {
     pub created_at: i64,
     pub created_by: Option<String>,
 }
+
+/// The onboarding answers, schemas 1 to 11 (from schema 12 their JSON, on the seam): each band
+/// by its position, named as today's JSON names it.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Onboarding {
+    pub attorneys_count_band: AttorneysBand,
+    pub employees_count_band: EmployeesBand,
+    pub injury_cases_per_month_band: CasesBand,
+    pub annual_software_spend_band: SpendBand,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum AttorneysBand {
+    #[serde(rename = "SOLO")]
+    Solo,
+    #[serde(rename = "A2_5")]
+    A2To5,
+    #[serde(rename = "A6_15")]
+    A6To15,
+    #[serde(rename = "A16_30")]
+    A16To30,
+    #[serde(rename = "A31_50")]
+    A31To50,
+    #[serde(rename = "A51P")]
+    A51Plus,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum EmployeesBand {
+    #[serde(rename = "E2_10")]
+    E2To10,
+    #[serde(rename = "E11_50")]
+    E11To50,
+    #[serde(rename = "E51_200")]
+    E51To200,
+    #[serde(rename = "E200P")]
+    E200Plus,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum CasesBand {
+    #[serde(rename = "C1_10")]
+    C1To10,
+    #[serde(rename = "C11_25")]
+    C11To25,
+    #[serde(rename = "C26_50")]
+    C26To50,
+    #[serde(rename = "C51_100")]
+    C51To100,
+    #[serde(rename = "C101P")]
+    C101Plus,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum SpendBand {
+    #[serde(rename = "S0_5K")]
+    S0To5K,
+    #[serde(rename = "S5_10K")]
+    S5To10K,
+    #[serde(rename = "S10_40K")]
+    S10To40K,
+    #[serde(rename = "S40_100K")]
+    S40To100K,
+    #[serde(rename = "S100_500K")]
+    S100To500K,
+    #[serde(rename = "S500_1M")]
+    S500KTo1M,
+    #[serde(rename = "S1M_P")]
+    S1MPlus,
+}

@@ -407,7 +407,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 11,
+        SCHEMA_VERSION, 12,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -466,6 +466,74 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         same(&shapes::FirmRole::Admin, FirmRole::Admin);
         same(&shapes::FirmRole::Member, FirmRole::Member);
         same(&shapes::FirmRole::Viewer, FirmRole::Viewer);
+    }
+    {
+        use crate::profile::bands as today;
+        // Every band of each answer, in order: bincode keeps a variant by its position.
+        let frozen = [
+            (shapes::AttorneysBand::Solo, today::AttorneysBand::Solo),
+            (shapes::AttorneysBand::A2To5, today::AttorneysBand::A2To5),
+            (shapes::AttorneysBand::A6To15, today::AttorneysBand::A6To15),
+            (
+                shapes::AttorneysBand::A16To30,
+                today::AttorneysBand::A16To30,
+            ),
+            (
+                shapes::AttorneysBand::A31To50,
+                today::AttorneysBand::A31To50,
+            ),
+            (
+                shapes::AttorneysBand::A51Plus,
+                today::AttorneysBand::A51Plus,
+            ),
+        ];
+        assert_eq!(frozen.len(), today::AttorneysBand::CODES.len());
+        for (old, new) in frozen {
+            same(&old, new);
+        }
+        let frozen = [
+            (shapes::EmployeesBand::E2To10, today::EmployeesBand::E2To10),
+            (
+                shapes::EmployeesBand::E11To50,
+                today::EmployeesBand::E11To50,
+            ),
+            (
+                shapes::EmployeesBand::E51To200,
+                today::EmployeesBand::E51To200,
+            ),
+            (
+                shapes::EmployeesBand::E200Plus,
+                today::EmployeesBand::E200Plus,
+            ),
+        ];
+        assert_eq!(frozen.len(), today::EmployeesBand::CODES.len());
+        for (old, new) in frozen {
+            same(&old, new);
+        }
+        let frozen = [
+            (shapes::CasesBand::C1To10, today::CasesBand::C1To10),
+            (shapes::CasesBand::C11To25, today::CasesBand::C11To25),
+            (shapes::CasesBand::C26To50, today::CasesBand::C26To50),
+            (shapes::CasesBand::C51To100, today::CasesBand::C51To100),
+            (shapes::CasesBand::C101Plus, today::CasesBand::C101Plus),
+        ];
+        assert_eq!(frozen.len(), today::CasesBand::CODES.len());
+        for (old, new) in frozen {
+            same(&old, new);
+        }
+        let frozen = [
+            (shapes::SpendBand::S0To5K, today::SpendBand::S0To5K),
+            (shapes::SpendBand::S5To10K, today::SpendBand::S5To10K),
+            (shapes::SpendBand::S10To40K, today::SpendBand::S10To40K),
+            (shapes::SpendBand::S40To100K, today::SpendBand::S40To100K),
+            (shapes::SpendBand::S100To500K, today::SpendBand::S100To500K),
+            (shapes::SpendBand::S500KTo1M, today::SpendBand::S500KTo1M),
+            (shapes::SpendBand::S1MPlus, today::SpendBand::S1MPlus),
+        ];
+        assert_eq!(frozen.len(), today::SpendBand::CODES.len());
+        for (old, new) in frozen {
+            same(&old, new);
+        }
     }
     same(
         &shapes::Dismissal {
@@ -913,6 +981,74 @@ fn version_10_saved_views_are_stored_as_json_and_read_the_same() {
     );
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+/// A file at schema 11 holds the onboarding answers in bincode, by firm: schema 12 rewrites them
+/// as the seam's JSON, and the profile domain reads them the same through the seam.
+#[test]
+fn version_11_onboarding_is_stored_as_json_and_reads_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let answers = shapes::Onboarding {
+                attorneys_count_band: shapes::AttorneysBand::A51Plus,
+                employees_count_band: shapes::EmployeesBand::E200Plus,
+                injury_cases_per_month_band: shapes::CasesBand::C26To50,
+                annual_software_spend_band: shapes::SpendBand::S500KTo1M,
+            };
+            txn.open_table(ONBOARDING)
+                .unwrap()
+                .insert(4, codec::encode(&answers).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 11)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let want = serde_json::json!({
+        "attorneysCountBand": "A51P",
+        "employeesCountBand": "E200P",
+        "injuryCasesPerMonthBand": "C26_50",
+        "annualSoftwareSpendBand": "S500_1M"
+    });
+    let found = crate::profile::storage::find_onboarding(
+        &store,
+        crate::platform::firm_id::FirmId::from_stored(4),
+    )
+    .unwrap()
+    .map(|o| serde_json::to_value(o).unwrap());
+    assert_eq!(found, Some(want.clone()));
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(ONBOARDING)
+        .unwrap()
+        .get(4)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        want
+    );
+    assert_eq!(
+        txn.open_table(META)
+            .unwrap()
+            .get("schema_version")
+            .unwrap()
+            .map(|v| v.value()),
         Some(SCHEMA_VERSION)
     );
 }
