@@ -66,7 +66,7 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "the invitation found by its token, used to join its firm",
     ),
     (
-        "FROM firm_price_sharing WHERE share ORDER BY firm_id",
+        "FROM firm_price_sharing ORDER BY firm_id",
         "the firms that agreed to share what they pay: a vendor's \"What firms pay\" counts them",
     ),
     (

@@ -31,9 +31,9 @@ use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
 use crate::platform::store::{
-    ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED,
-    FIRM_PRICE_SHARING, FIRMS, INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS,
-    MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
+    ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED, FIRMS,
+    INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS, MFA_CHALLENGES, RESET_LINKS,
+    SESSION_DEVICES, SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
 };
 use crate::platform::store::{FIRM_DELETIONS, OPERATOR_HANDOVERS};
 use crate::platform::store::{Store, WriteTx};
@@ -451,13 +451,12 @@ pub const TABLES: &[Table] = &[
             ),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&FIRM_PRICE_SHARING],
+        redb: &[&price_sharing::CONSENTS],
         postgres: true,
         secrets: &[],
-        refers_to: &[Reference {
-            column: "by_user",
-            to: Target::User,
-        }],
+        // Who chose is a field of the value (`by_user`), not a column; an import leaves the
+        // table out, so no person's id needs mapping.
+        refers_to: &[],
     },
     // A scheduled deletion: it goes with the firm, or with an undo.
     Table {

@@ -10,7 +10,9 @@ use super::{
     MEETING_CLICK_TIMES, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
     SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
-use super::{DEMO_DATES, DISMISSED, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec};
+use super::{
+    DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
+};
 mod shapes;
 
 impl super::FileStore {
@@ -64,7 +66,7 @@ impl super::FileStore {
         if current < 11 {
             seam_values_in_json(&txn, 11).map_err(fail)?;
         }
-        // Version 12: the onboarding answers move onto the seam.
+        // Version 12: the onboarding answers and the price-sharing choices move onto the seam.
         if current < 12 {
             seam_values_in_json(&txn, 12).map_err(fail)?;
         }
@@ -104,6 +106,10 @@ const V10_DEMO_DATES: Table<(u64, u64), shapes::DemoDate> =
 const V11_ONBOARDING: Table<u64, shapes::Onboarding> =
     Table::new("onboarding", ONBOARDING, &["firm_id"], None);
 
+/// The firms' price-sharing choices as schema 11 declared them (before the seam), in bincode.
+const V11_PRICE_SHARING: Table<u64, shapes::Consent> =
+    Table::new("firm_price_sharing", FIRM_PRICE_SHARING, &["firm_id"], None);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -116,6 +122,7 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (11, &V10_SHORTLIST_REMOVED),
     (11, &V10_DEMO_DATES),
     (12, &V11_ONBOARDING),
+    (12, &V11_PRICE_SHARING),
 ];
 
 /// A seam table whose redb values are still bincode.

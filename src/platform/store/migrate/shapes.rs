@@ -280,3 +280,13 @@ pub(super) enum SpendBand {
     #[serde(rename = "S1M_P")]
     S1MPlus,
 }
+
+/// A firm's choice to share what it pays, from the schema that added it to 11 (from schema 12 its
+/// JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Consent {
+    pub share: bool,
+    pub by_user: u64,
+    pub by_name: String,
+    pub at: i64,
+}

@@ -467,6 +467,15 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         same(&shapes::FirmRole::Member, FirmRole::Member);
         same(&shapes::FirmRole::Viewer, FirmRole::Viewer);
     }
+    same_value!(
+        shapes::Consent,
+        crate::accounts::model::Consent {
+            share: true,
+            by_user: 3,
+            by_name: "Ann Doe".into(),
+            at: 1_700_000_000,
+        }
+    );
     {
         use crate::profile::bands as today;
         // Every band of each answer, in order: bincode keeps a variant by its position.
@@ -985,10 +994,11 @@ fn version_10_saved_views_are_stored_as_json_and_read_the_same() {
     );
 }
 
-/// A file at schema 11 holds the onboarding answers in bincode, by firm: schema 12 rewrites them
-/// as the seam's JSON, and the profile domain reads them the same through the seam.
+/// A file at schema 11 holds the onboarding answers and the price-sharing choices in bincode, by
+/// firm: schema 12 rewrites them as the seam's JSON, and their domains read them the same
+/// through the seam.
 #[test]
-fn version_11_onboarding_is_stored_as_json_and_reads_the_same() {
+fn version_11_onboarding_and_price_sharing_are_stored_as_json_and_read_the_same() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("litstack.redb");
     {
@@ -1005,6 +1015,16 @@ fn version_11_onboarding_is_stored_as_json_and_reads_the_same() {
             txn.open_table(ONBOARDING)
                 .unwrap()
                 .insert(4, codec::encode(&answers).as_slice())
+                .unwrap();
+            let consent = shapes::Consent {
+                share: true,
+                by_user: 9,
+                by_name: "Ann Doe".into(),
+                at: 1_700_000_000,
+            };
+            txn.open_table(FIRM_PRICE_SHARING)
+                .unwrap()
+                .insert(4, codec::encode(&consent).as_slice())
                 .unwrap();
             txn.open_table(META)
                 .unwrap()
@@ -1030,6 +1050,20 @@ fn version_11_onboarding_is_stored_as_json_and_reads_the_same() {
     .unwrap()
     .map(|o| serde_json::to_value(o).unwrap());
     assert_eq!(found, Some(want.clone()));
+    let firm = crate::platform::firm_id::FirmId::from_stored(4);
+    assert_eq!(
+        crate::accounts::storage::price_sharing::find(&store, firm).unwrap(),
+        Some(crate::accounts::model::Consent {
+            share: true,
+            by_user: 9,
+            by_name: "Ann Doe".into(),
+            at: 1_700_000_000,
+        })
+    );
+    assert_eq!(
+        crate::accounts::storage::price_sharing::sharing_firms(&store).unwrap(),
+        [firm]
+    );
     let txn = store.file().unwrap().read().unwrap();
     let bytes = txn
         .open_table(ONBOARDING)
