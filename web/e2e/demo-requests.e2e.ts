@@ -3,7 +3,7 @@ import path from 'node:path';
 import { request as playwrightRequest, type APIRequestContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { axeViolations, describeViolations } from './support/axe';
+import { expectAccessible } from './support/accessible';
 import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { inviteAndJoin, signUpAndOnboard } from './support/session';
@@ -39,22 +39,6 @@ const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 const demoPanel = (page: Page) => page.getByRole('region', { name: 'Demo through Litstack' });
 const entryRequest = (page: Page) => page.getByRole('region', { name: 'Demo request to ChartSwap' });
-
-/** No axe violation at 1280 px and at a phone's 390 px, and nothing scrolls sideways on the phone. */
-async function expectAccessible(browser: TestBrowser, what: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(200);
-    const violations = await axeViolations(browser.page);
-    expect(violations, `${what} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
-    const { scrollWidth, innerWidth } = await browser.page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
-    expect(scrollWidth, `${what} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
-  }
-  await browser.setWidth(1280);
-}
 
 async function screenshots(browser: TestBrowser, name: string, { fullPage = true } = {}) {
   for (const width of [1280, widths.phone]) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
-import { axeViolations, describeViolations } from './support/axe';
+import { expectAccessible } from './support/accessible';
 import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
@@ -69,22 +69,6 @@ function linkIn(message: Received, route: string): string {
   const links = (message.text ?? '').match(new RegExp(`${server.url}${route}#\\S+`, 'g')) ?? [];
   expect(links, message.text ?? '').toHaveLength(1);
   return links[0]!;
-}
-
-/** No axe violation at 1280 px and at a phone's 390 px, and nothing scrolls sideways on the phone. */
-async function expectAccessible(browser: TestBrowser, what: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(200);
-    const violations = await axeViolations(browser.page);
-    expect(violations, `${what} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
-    const { scrollWidth, innerWidth } = await browser.page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
-    expect(scrollWidth, `${what} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
-  }
-  await browser.setWidth(1280);
 }
 
 async function screenshots(browser: TestBrowser, name: string) {

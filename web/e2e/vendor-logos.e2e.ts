@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
+import { expectAccessible } from './support/accessible';
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
@@ -36,22 +37,6 @@ let noloId: number;
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 const figures = (page: Page) => page.getByRole('region', { name: "Your listing's figures" });
-
-/** No axe violation at 1280 px and at a phone's 390 px, and nothing scrolls sideways on the phone. */
-async function expectAccessible(browser: TestBrowser, what: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(200);
-    const violations = await axeViolations(browser.page);
-    expect(violations, `${what} at ${width} px:\n${describeViolations(violations)}`).toEqual([]);
-    const { scrollWidth, innerWidth } = await browser.page.evaluate(() => ({
-      scrollWidth: document.documentElement.scrollWidth,
-      innerWidth: window.innerWidth,
-    }));
-    expect(scrollWidth, `${what} scrolls sideways at ${innerWidth} px`).toBeLessThanOrEqual(innerWidth);
-  }
-  await browser.setWidth(1280);
-}
 
 async function screenshots(browser: TestBrowser, name: string, { fullPage = true } = {}) {
   for (const width of [1280, widths.phone]) {
