@@ -29,8 +29,12 @@ export function onDemandComponent<M, P extends object = object>(
   function OnDemand(props: P) {
     const [, setArrived] = useState(false);
     const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    // What this render drew. The code may arrive between a render that drew the fallback and its
+    // effect (a loaded machine paints late): the effect then still asks, and the settled promise
+    // brings the render that draws the component, instead of leaving the fallback up for good.
+    const drawn = loaded;
     useEffect(() => {
-      if (loaded) return;
+      if (drawn) return;
       let live = true;
       fetchModule().then(
         () => live && setArrived(true),
@@ -39,7 +43,7 @@ export function onDemandComponent<M, P extends object = object>(
       return () => {
         live = false;
       };
-    }, []);
+    }, [drawn]);
     if (failure) throw failure.error;
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : fallback;

@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
@@ -7,7 +8,7 @@ import { TextField } from '@/components/ui/text-field';
 import { toast } from '@/components/ui/use-toast';
 import { formatDate, formatDateTime } from '@/lib/format';
 
-import { useAnswerDemoRequest, useVendorDemoRequests } from '../api/demo-requests';
+import { useAnswerDemoRequest } from '../api/demo-requests';
 import { vendorErrorMessage } from '../api/vendor-call';
 import type { DemoShared, VendorDemoRequest } from '../types';
 
@@ -37,8 +38,7 @@ const sharedLabels: [keyof DemoShared, string][] = [
  * "Demo requests": what firms asked this listing for through Litstack, each with only what the
  * firm's member chose to share, and the answer form (a scheduling link, times, or both).
  */
-export function DemoRequestsSection() {
-  const requests = useVendorDemoRequests();
+export function DemoRequestsSection({ requests }: { requests: UseQueryResult<VendorDemoRequest[]> }) {
   return (
     <HomeSection
       id="demo-requests"

@@ -1,6 +1,7 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 
+import { useVendorDemoRequests } from '../api/demo-requests';
 import { useVendorNotices } from '../api/get-notices';
 import { useVendorProposals } from '../api/get-proposals';
 import { useVendorSessions } from '../api/get-sessions';
@@ -20,8 +21,9 @@ import { SecuritySection } from './security-section';
 import { VendorHeader } from './vendor-header';
 
 /**
- * The signed-in vendor's page, one column: the demo requests firms sent, the listing as firms see it, its monthly figures, a
- * proposal form, the proposals, the notices and the account's security.
+ * The signed-in vendor's page, one column: the listing as firms see it, its monthly figures, a
+ * proposal form, the proposals, the demo requests firms sent (first while one waits for an
+ * answer), the notices and the account's security.
  */
 export function VendorHome({ me }: { me: VendorMe }) {
   const { account, listing } = me;
@@ -29,7 +31,15 @@ export function VendorHome({ me }: { me: VendorMe }) {
   const notices = useVendorNotices();
   const sessions = useVendorSessions();
   const stats = useVendorStats();
-  useSessionEndedSignsOut(proposals.error, notices.error, sessions.error, stats.error);
+  const demoRequests = useVendorDemoRequests();
+  useSessionEndedSignsOut(proposals.error, notices.error, sessions.error, stats.error, demoRequests.error);
+  // A request waiting for an answer is work waiting, so first; otherwise the section sits after
+  // the proposals, out of the way. Placed once, as the page loads: answering a request does not
+  // move the section from under the person.
+  const [waiting, setWaiting] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (waiting === null && demoRequests.data) setWaiting(demoRequests.data.some((r) => r.state === 'requested'));
+  }, [waiting, demoRequests.data]);
 
   return (
     <div className="min-h-dvh bg-slate-50">
@@ -43,12 +53,13 @@ export function VendorHome({ me }: { me: VendorMe }) {
             firms see it.
           </p>
         </header>
-        <DemoRequestsSection />
+        {waiting ? <DemoRequestsSection requests={demoRequests} /> : null}
         <ListingSection listing={listing} />
         <FiguresSection stats={stats} />
         {/* A fresh form whenever the listing itself changes (an approved proposal). */}
         <ProposeChangeSection key={JSON.stringify(formValuesOf(listing))} listing={listing} />
         <ProposalsSection proposals={proposals} />
+        {waiting ? null : <DemoRequestsSection requests={demoRequests} />}
         <NoticesSection notices={notices} unread={me.unread} />
         <SecuritySection account={account} sessions={sessions} />
       </main>
