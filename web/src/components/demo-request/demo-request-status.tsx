@@ -134,8 +134,8 @@ function RequestView({ request }: { request: DemoRequest }) {
         onConfirm={() => withdraw.mutate(request.id, { onSuccess: () => setConfirming(false) })}
       >
         <p>
-          {request.vendorName} no longer sees what was sent and is told there is nothing to answer. Asking again later counts toward the
-          limit of 3 requests to a vendor in 30 days.
+          {request.vendorName} no longer sees what was sent and is told there is nothing to answer. The request still counts toward the 3
+          requests a member may send one vendor in 30 days.
         </p>
       </ConfirmDialog>
     </section>
