@@ -478,71 +478,21 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     );
     {
         use crate::profile::bands as today;
-        // Every band of each answer, in order: bincode keeps a variant by its position.
-        let frozen = [
-            (shapes::AttorneysBand::Solo, today::AttorneysBand::Solo),
-            (shapes::AttorneysBand::A2To5, today::AttorneysBand::A2To5),
-            (shapes::AttorneysBand::A6To15, today::AttorneysBand::A6To15),
-            (
-                shapes::AttorneysBand::A16To30,
-                today::AttorneysBand::A16To30,
-            ),
-            (
-                shapes::AttorneysBand::A31To50,
-                today::AttorneysBand::A31To50,
-            ),
-            (
-                shapes::AttorneysBand::A51Plus,
-                today::AttorneysBand::A51Plus,
-            ),
-        ];
-        assert_eq!(frozen.len(), today::AttorneysBand::CODES.len());
-        for (old, new) in frozen {
-            same(&old, new);
+        // Every band of each answer, in order (bincode keeps a variant by its position), and no
+        // band of today's left out.
+        macro_rules! every_band {
+            ($band:ident: $($variant:ident),+) => {{
+                let pairs = [$((shapes::$band::$variant, today::$band::$variant)),+];
+                assert_eq!(pairs.len(), today::$band::CODES.len(), stringify!($band));
+                for (frozen, now) in pairs {
+                    same(&frozen, now);
+                }
+            }};
         }
-        let frozen = [
-            (shapes::EmployeesBand::E2To10, today::EmployeesBand::E2To10),
-            (
-                shapes::EmployeesBand::E11To50,
-                today::EmployeesBand::E11To50,
-            ),
-            (
-                shapes::EmployeesBand::E51To200,
-                today::EmployeesBand::E51To200,
-            ),
-            (
-                shapes::EmployeesBand::E200Plus,
-                today::EmployeesBand::E200Plus,
-            ),
-        ];
-        assert_eq!(frozen.len(), today::EmployeesBand::CODES.len());
-        for (old, new) in frozen {
-            same(&old, new);
-        }
-        let frozen = [
-            (shapes::CasesBand::C1To10, today::CasesBand::C1To10),
-            (shapes::CasesBand::C11To25, today::CasesBand::C11To25),
-            (shapes::CasesBand::C26To50, today::CasesBand::C26To50),
-            (shapes::CasesBand::C51To100, today::CasesBand::C51To100),
-            (shapes::CasesBand::C101Plus, today::CasesBand::C101Plus),
-        ];
-        assert_eq!(frozen.len(), today::CasesBand::CODES.len());
-        for (old, new) in frozen {
-            same(&old, new);
-        }
-        let frozen = [
-            (shapes::SpendBand::S0To5K, today::SpendBand::S0To5K),
-            (shapes::SpendBand::S5To10K, today::SpendBand::S5To10K),
-            (shapes::SpendBand::S10To40K, today::SpendBand::S10To40K),
-            (shapes::SpendBand::S40To100K, today::SpendBand::S40To100K),
-            (shapes::SpendBand::S100To500K, today::SpendBand::S100To500K),
-            (shapes::SpendBand::S500KTo1M, today::SpendBand::S500KTo1M),
-            (shapes::SpendBand::S1MPlus, today::SpendBand::S1MPlus),
-        ];
-        assert_eq!(frozen.len(), today::SpendBand::CODES.len());
-        for (old, new) in frozen {
-            same(&old, new);
-        }
+        every_band!(AttorneysBand: Solo, A2To5, A6To15, A16To30, A31To50, A51Plus);
+        every_band!(EmployeesBand: E2To10, E11To50, E51To200, E200Plus);
+        every_band!(CasesBand: C1To10, C11To25, C26To50, C51To100, C101Plus);
+        every_band!(SpendBand: S0To5K, S5To10K, S10To40K, S40To100K, S100To500K, S500KTo1M, S1MPlus);
     }
     same(
         &shapes::Dismissal {
