@@ -40,15 +40,6 @@ const toast = (page: Page, text: string) => page.getByRole('region', { name: /No
 const demoPanel = (page: Page) => page.getByRole('region', { name: 'Demo through Litstack' });
 const entryRequest = (page: Page) => page.getByRole('region', { name: 'Demo request to ChartSwap' });
 
-async function screenshots(browser: TestBrowser, name: string, { fullPage = true } = {}) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(150);
-    await browser.screenshot(`${name}-${width}`, { fullPage });
-  }
-  await browser.setWidth(1280);
-}
-
 /** The operator invites `email` to keep `vendorId`'s listing and the person takes the link up in `request`. */
 async function vendorPerson(vendorId: number, email: string, name: string, request: APIRequestContext) {
   const invited = await operator.page.request.post(`/api/admin/vendors/${vendorId}/vendor-invitations`, { data: { email } });
@@ -112,7 +103,7 @@ describe('a demo request goes from a member to the vendor and back, under the fi
     await page.keyboard.press('Space');
     await dialog.getByRole('checkbox', { name: /What you are looking for/ }).check();
     await dialog.getByRole('textbox', { name: 'A note to ChartSwap (optional)' }).fill(NOTE);
-    await screenshots(cy, 'demo-request-dialog');
+    await cy.screenshotAtDesktopAndPhone('demo-request-dialog');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await toast(page, 'Demo request sent to ChartSwap').waitFor();
     await panel.getByText(`Demo requested on ${today()}`, { exact: true }).waitFor();
@@ -155,7 +146,7 @@ describe('a demo request goes from a member to the vendor and back, under the fi
     await form.getByRole('textbox', { name: 'Scheduling link' }).fill(SCHEDULING);
     await form.getByRole('textbox', { name: 'Message (optional)' }).fill('Pick any slot that suits your paralegals.');
     await form.getByRole('alert').waitFor({ state: 'detached' });
-    await screenshots(jo, 'demo-request-vendor', { fullPage: false });
+    await jo.screenshotAtDesktopAndPhone('demo-request-vendor', { fullPage: false });
     await form.getByRole('button', { name: 'Send answer' }).click();
     await toast(page, 'Answer sent').waitFor();
     await item.getByText(`You answered on ${today()}:`).waitFor();
@@ -181,7 +172,7 @@ describe('a demo request goes from a member to the vendor and back, under the fi
     await mine.getByText('What Cy Member sent ChartSwap').click();
     await mine.getByText(NOTE, { exact: true }).waitFor();
     await expectAccessible(cy, '/shortlist with an answered demo request');
-    await screenshots(cy, 'demo-request-shortlist');
+    await cy.screenshotAtDesktopAndPhone('demo-request-shortlist');
     await mine.getByRole('button', { name: 'Mark demo booked' }).click();
     await toast(page, 'Demo with ChartSwap booked').waitFor();
     await mine.getByText(`${line} · Demo booked on ${today()}`, { exact: true }).waitFor();

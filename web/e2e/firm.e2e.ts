@@ -32,15 +32,6 @@ async function expectAccessible(browser: TestBrowser, what: string) {
   await browser.setWidth(1280);
 }
 
-async function screenshots(browser: TestBrowser, name: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(150);
-    await browser.screenshot(`${name}-${width}`);
-  }
-  await browser.setWidth(1280);
-}
-
 /** Invites `email` as `role` through the form; copies the link with the Copy button and returns it. */
 async function inviteThroughTheForm(page: Page, email: string, role: 'member' | 'viewer', { look = false } = {}) {
   const form = page.getByRole('form', { name: 'Invite a person' });
@@ -55,7 +46,7 @@ async function inviteThroughTheForm(page: Page, email: string, role: 'member' | 
   await dialog.getByRole('button', { name: 'Copy' }).click();
   await dialog.getByRole('button', { name: 'Copied' }).waitFor();
   if (look) {
-    await screenshots(owner, 'firm-invitation-link');
+    await owner.screenshotAtDesktopAndPhone('firm-invitation-link');
     await expectAccessible(owner, 'the invitation link dialog');
   }
   const copied = await page.evaluate(() => navigator.clipboard.readText());
@@ -113,7 +104,7 @@ describe('a firm of three', () => {
     expect(await email.inputValue()).toBe('sam@doe-injury.test');
     expect(await email.getAttribute('readonly')).not.toBeNull();
     expect(await member.page.getByLabel('Law Firm').count()).toBe(0);
-    await screenshots(member, 'join');
+    await member.screenshotAtDesktopAndPhone('join');
     await expectAccessible(member, '/join');
     await member.page.getByLabel('Full Name').fill('Sam Lee');
     await member.page.getByLabel('Password').fill('we-decide-together-1');
@@ -176,7 +167,7 @@ describe('a firm of three', () => {
     await page.getByText('You have view-only access. Ask an owner or admin for the member role.').waitFor();
     expect(await page.getByRole('main').getByRole('button').count()).toBe(0);
     expect(await page.getByRole('form', { name: 'Invite a person' }).count()).toBe(0);
-    await screenshots(viewer, 'firm-viewer');
+    await viewer.screenshotAtDesktopAndPhone('firm-viewer');
     await expectAccessible(viewer, '/firm as a viewer');
   });
 
@@ -202,7 +193,7 @@ describe('a firm of three', () => {
     const page = owner.page;
     await page.goto('/firm');
     await page.getByRole('row', { name: /Sam Lee/ }).waitFor();
-    await screenshots(owner, 'firm-owner');
+    await owner.screenshotAtDesktopAndPhone('firm-owner');
     await expectAccessible(owner, '/firm as the owner');
 
     await page
@@ -238,7 +229,7 @@ describe('a firm of three', () => {
     const other = member.page;
     await other.goto(link);
     await other.getByRole('heading', { name: 'Set a new password' }).waitFor();
-    await screenshots(member, 'reset-password');
+    await member.screenshotAtDesktopAndPhone('reset-password');
     await expectAccessible(member, '/reset-password');
     await other.getByLabel('New Password', { exact: true }).fill('a-fresh-password-2');
     await other.getByLabel('Confirm New Password').fill('a-fresh-password-2');
@@ -283,6 +274,6 @@ describe('a firm of three', () => {
       .waitFor();
     await visitor.page.goto(links.member!);
     await visitor.page.getByRole('alert').getByText('This invitation has already been used. Sign in, or ask for a new link.').waitFor();
-    await screenshots(visitor, 'join-used');
+    await visitor.screenshotAtDesktopAndPhone('join-used');
   });
 });

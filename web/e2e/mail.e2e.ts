@@ -82,15 +82,6 @@ async function expectAccessible(browser: TestBrowser, what: string) {
   await browser.setWidth(1280);
 }
 
-async function screenshots(browser: TestBrowser, name: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(150);
-    await browser.screenshot(`${name}-${width}`);
-  }
-  await browser.setWidth(1280);
-}
-
 /** The accessible name (or label) of the focused element, to follow Tab through a form. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -140,7 +131,7 @@ describe('mail', () => {
     await page.getByText('Mail is off.', { exact: true }).waitFor();
     await page.getByText('Mail is off: messages wait here until a mail server is set.').waitFor();
     await page.getByText('No message yet.').waitFor();
-    await screenshots(operator, 'mail-admin-off');
+    await operator.screenshotAtDesktopAndPhone('mail-admin-off');
     await expectAccessible(operator, '/admin/mail with mail off');
   });
 
@@ -175,7 +166,7 @@ describe('mail', () => {
     const received = await nextMessage('ops@doe-injury.test', before);
     expect(received.subject).toBe('Litstack test message');
     expect(received.from).toBe(FROM);
-    await screenshots(operator, 'mail-admin-on');
+    await operator.screenshotAtDesktopAndPhone('mail-admin-on');
     await expectAccessible(operator, '/admin/mail with mail on');
   });
 
@@ -191,7 +182,7 @@ describe('mail', () => {
     await dialog.getByText(`We emailed the link to ${SAM}.`).waitFor();
     const shown = await dialog.getByLabel('Invitation link').inputValue();
     expect(await dialog.getByText('Email delivery is not set up yet').count()).toBe(0);
-    await screenshots(operator, 'firm-invitation-emailed');
+    await operator.screenshotAtDesktopAndPhone('firm-invitation-emailed');
     await expectAccessible(operator, 'the emailed invitation dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
@@ -225,7 +216,7 @@ describe('mail', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL('**/auth/forgot-password');
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-    await screenshots(sam, 'forgot-password');
+    await sam.screenshotAtDesktopAndPhone('forgot-password');
     await expectAccessible(sam, '/auth/forgot-password');
 
     const before = await seen();
@@ -233,7 +224,7 @@ describe('mail', () => {
     await page.getByLabel('Email').press('Enter');
     const status = page.getByRole('status');
     await status.getByText('If an account uses this email, a link to set a new password is on its way. It works for 15 minutes.').waitFor();
-    await screenshots(sam, 'forgot-password-sent');
+    await sam.screenshotAtDesktopAndPhone('forgot-password-sent');
     await expectAccessible(sam, '/auth/forgot-password, sent');
 
     const message = await nextMessage(SAM, before);
@@ -306,7 +297,7 @@ describe('mail', () => {
     expect(await invitation.textContent()).toContain('Invitation');
     expect(await reset.textContent()).toContain('Password reset');
     expect(await outbox.getByRole('row').count()).toBe(4); // the header and three messages
-    await screenshots(operator, 'mail-admin-outbox');
+    await operator.screenshotAtDesktopAndPhone('mail-admin-outbox');
     await expectAccessible(operator, '/admin/mail with the outbox');
   });
 });
@@ -335,7 +326,7 @@ describe('a mail server that cannot be reached', () => {
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('1 attempt');
     expect(await row.textContent()).toContain('Queued');
     expect(await row.textContent()).toContain('Next attempt');
-    await screenshots(operator, 'mail-admin-waiting');
+    await operator.screenshotAtDesktopAndPhone('mail-admin-waiting');
 
     await row.getByRole('button', { name: /^Retry the message to kim@mail-story\.test/ }).click();
     await page

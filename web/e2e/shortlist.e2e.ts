@@ -44,15 +44,6 @@ async function expectAccessible(what: string) {
   await browser.setWidth(1280);
 }
 
-async function screenshots(name: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await page.waitForTimeout(150);
-    await browser.screenshot(`${name}-${width}`);
-  }
-  await browser.setWidth(1280);
-}
-
 /** Another firm of 6-20 employees (its own cookie jar) that had a demo of Lawmatics and chose it. */
 async function firmThatChoseLawmatics(n: number) {
   const api = await request.newContext({ baseURL: server.url, extraHTTPHeaders: { Origin: server.url } });
@@ -129,7 +120,7 @@ describe('the shortlist', () => {
       await add.click();
       await card(name).getByRole('button', { name: 'On shortlist', pressed: true }).waitFor();
     }
-    await screenshots('vendors-card-shortlist');
+    await browser.screenshotAtDesktopAndPhone('vendors-card-shortlist');
     // A second press takes it off, a third puts it back.
     await card('Lead Docket').getByRole('button', { name: 'On shortlist' }).click();
     await card('Lead Docket').getByRole('button', { name: 'Add to shortlist', pressed: false }).click();
@@ -167,7 +158,7 @@ describe('the shortlist', () => {
     // Chosen: the card offers the tech stack, and adding puts Lawmatics there as the main tool.
     const offer = card('Lawmatics').getByRole('group', { name: /^Add Lawmatics to your tech stack/ });
     await offer.waitFor();
-    await screenshots('shortlist-tech-stack-offer');
+    await browser.screenshotAtDesktopAndPhone('shortlist-tech-stack-offer');
     await expectAccessible('/shortlist with the tech-stack offer');
     await offer.getByRole('button', { name: 'Add to tech stack' }).click();
     await offer.waitFor({ state: 'detached' });
@@ -196,7 +187,7 @@ describe('the shortlist', () => {
     await card('Avvo').getByRole('button', { name: 'Reject' }).click();
     await card('Avvo').getByText('Leads are not exclusive').waitFor();
 
-    await screenshots('shortlist');
+    await browser.screenshotAtDesktopAndPhone('shortlist');
     await expectAccessible('/shortlist');
   });
 
@@ -210,7 +201,7 @@ describe('the shortlist', () => {
     await card('Lawmatics').getByRole('button', { name: 'Remove from shortlist' }).click();
     let dialog = page.getByRole('dialog', { name: 'Remove Lawmatics from the shortlist?' });
     await dialog.getByText(/Its status \(Chosen\), note, status history of \d+ changes and demo outcome go with it/).waitFor();
-    await screenshots('shortlist-remove-question');
+    await browser.screenshotAtDesktopAndPhone('shortlist-remove-question');
     await expectAccessible('/shortlist with the Remove question');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -290,7 +281,7 @@ describe('the shortlist', () => {
     const pages = execFileSync('pdfinfo', [pdfFile], { encoding: 'utf8' });
     expect(Number(/Pages:\s+(\d+)/.exec(pages)?.[1])).toBeGreaterThanOrEqual(2); // a page per stage
 
-    await screenshots('shortlist-brief');
+    await browser.screenshotAtDesktopAndPhone('shortlist-brief');
     await expectAccessible('/shortlist/brief');
   });
 
@@ -343,7 +334,7 @@ describe('after a Schedule Meeting click', () => {
       name: new RegExp(`^You opened ${vendor!.name}'s scheduler on .+\\. Did you book a demo\\?$`),
     });
     await question.waitFor();
-    await screenshots('past-demo-booked-question');
+    await browser.screenshotAtDesktopAndPhone('past-demo-booked-question');
     await question.getByRole('button', { name: 'Yes' }).click();
     await question.getByLabel('Day of the demo').fill('2026-03-10');
     await question.getByRole('button', { name: 'Save: demo booked' }).click();

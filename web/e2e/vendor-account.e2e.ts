@@ -71,15 +71,6 @@ function linkIn(message: Received, route: string): string {
   return links[0]!;
 }
 
-async function screenshots(browser: TestBrowser, name: string) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(150);
-    await browser.screenshot(`${name}-${width}`);
-  }
-  await browser.setWidth(1280);
-}
-
 /** The accessible name (or label) of the focused element, to follow Tab through a form. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -151,7 +142,7 @@ describe('a vendor keeps its listing', () => {
     // The firm's sign-in leads vendors to theirs.
     await page.goto('/auth/sign-in');
     await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
-    await screenshots(ana, 'vendor-account-firm-sign-in');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-firm-sign-in');
     await page.getByRole('link', { name: 'Keep your company’s listing' }).click();
     await page.waitForURL('**/vendor/sign-in');
     await page.getByRole('heading', { name: 'Vendor sign-in' }).waitFor();
@@ -177,7 +168,7 @@ describe('a vendor keeps its listing', () => {
     expect(await picker(page).inputValue()).toBe(String(supioId));
     await page.getByText(`Use your address at ${SUPIO_DOMAIN}.`).waitFor();
     await expectAccessible(ana, '/vendor/claim with a listing chosen');
-    await screenshots(ana, 'vendor-account-claim');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-claim');
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('Work email');
     await page.keyboard.type('ana@gmail.com');
@@ -199,7 +190,7 @@ describe('a vendor keeps its listing', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('status').getByText(`We sent a link to ${ANA}. It works once and for 7 days.`).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
-    await screenshots(ana, 'vendor-account-claim-sent');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-claim-sent');
 
     const message = await nextMessage(ANA, before);
     const link = linkIn(message, '/vendor/join');
@@ -208,7 +199,7 @@ describe('a vendor keeps its listing', () => {
     await page.getByRole('heading', { name: `Keep ${SUPIO}’s listing` }).waitFor();
     expect(await page.getByLabel('Email').inputValue()).toBe(ANA);
     await expectAccessible(ana, '/vendor/join');
-    await screenshots(ana, 'vendor-account-join');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-join');
     await page.getByLabel('Full Name').fill('Ana Ruiz');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: `Keep ${SUPIO}’s listing` }).click();
@@ -222,7 +213,7 @@ describe('a vendor keeps its listing', () => {
     await factOf(listing(page), 'Booking link').getByText('Not stated').waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessible(ana, '/vendor');
-    await screenshots(ana, 'vendor-account-home');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-home');
 
     const form = proposalForm(page);
     await form.getByLabel('Booking link').fill('javascript:alert(1)');
@@ -245,7 +236,7 @@ describe('a vendor keeps its listing', () => {
     await open.getByText('Signs a BAA: Not stated → Yes').waitFor();
     expect(await open.getByRole('button', { name: /^Withdraw/ }).count()).toBe(1);
     await expectAccessible(ana, '/vendor with an open proposal');
-    await screenshots(ana, 'vendor-account-home-proposed');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-home-proposed');
   });
 
   test('once the operator approves, Ana’s listing and a firm’s vendor profile credit Supio', async () => {
@@ -275,7 +266,7 @@ describe('a vendor keeps its listing', () => {
     await page.getByRole('region', { name: 'Your proposals' }).getByText('Approved', { exact: true }).waitFor();
     await page.waitForLoadState('networkidle');
     await expectAccessible(ana, '/vendor after the approval');
-    await screenshots(ana, 'vendor-account-home-approved');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-home-approved');
 
     await notices.getByRole('button', { name: 'Mark all as read' }).click();
     await page.getByRole('region', { name: 'Notices', exact: true }).waitFor();
@@ -317,7 +308,7 @@ describe('a vendor keeps its listing', () => {
     expect(await security.getByText(/recovery codes are left/).count()).toBe(0);
     await security.getByRole('button', { name: 'I saved them' }).scrollIntoViewIfNeeded();
     await expectAccessible(ana, '/vendor, the recovery codes');
-    await screenshots(ana, 'vendor-account-recovery-codes');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-recovery-codes');
     await security.screenshot({ path: path.join(screenshotDir, 'vendor-account-recovery-codes-section-1280.png') });
     await ana.setWidth(widths.phone);
     await security.screenshot({ path: path.join(screenshotDir, 'vendor-account-recovery-codes-section-390.png') });
@@ -357,7 +348,7 @@ describe('a vendor keeps its listing', () => {
     expect(await field.getAttribute('inputmode')).toBeNull();
     expect(await field.getAttribute('maxlength')).toBeNull();
     await expectAccessible(ana, '/vendor/sign-in, a recovery code');
-    await screenshots(ana, 'vendor-account-sign-in-recovery-code');
+    await ana.screenshotAtDesktopAndPhone('vendor-account-sign-in-recovery-code');
     // Upper case and spaces for dashes: the server reads it loosely.
     const used = recoveryCodes[0]!;
     await field.fill(used.toUpperCase().replaceAll('-', ' '));

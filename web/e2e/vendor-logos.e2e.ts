@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 import { expectAccessible } from './support/accessible';
 import { axeViolations, describeViolations } from './support/axe';
-import { launchBrowser, widths, type TestBrowser } from './support/browser';
+import { launchBrowser, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
 
@@ -37,15 +37,6 @@ let noloId: number;
 
 const toast = (page: Page, text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 const figures = (page: Page) => page.getByRole('region', { name: "Your listing's figures" });
-
-async function screenshots(browser: TestBrowser, name: string, { fullPage = true } = {}) {
-  for (const width of [1280, widths.phone]) {
-    await browser.setWidth(width);
-    await browser.page.waitForTimeout(150);
-    await browser.screenshot(`${name}-${width}`, { fullPage });
-  }
-  await browser.setWidth(1280);
-}
 
 /** A browser kept offline but for Litstack, which notes any request it makes to the image server. */
 async function newBrowser() {
@@ -118,7 +109,7 @@ describe('a vendor’s logo is copied once and served by Litstack', () => {
     expect(headings.slice(0, 3)).toEqual(['Your listing as firms see it', "Your listing's figures", 'Propose a change']);
     await page.waitForLoadState('networkidle');
     await expectAccessible(jo, '/vendor with no figures yet');
-    await screenshots(jo, 'vendor-logos-home');
+    await jo.screenshotAtDesktopAndPhone('vendor-logos-home');
   });
 
   test('Jo proposes a logo link; the operator approves it and Litstack copies the image, once', async () => {
@@ -175,7 +166,7 @@ describe('a vendor’s logo is copied once and served by Litstack', () => {
     await loaded(page, `img[alt="Nolo logo"][src^="/api/logos/"]`);
     await page.waitForLoadState('networkidle');
     await expectAccessible(jo, '/vendor with the logo');
-    await screenshots(jo, 'vendor-logos-home-logo');
+    await jo.screenshotAtDesktopAndPhone('vendor-logos-home-logo');
 
     expect(imageRequests).toEqual(['/logo.png']);
     expect(browserRequests).toEqual([]);
@@ -193,7 +184,7 @@ describe('a vendor’s logo is copied once and served by Litstack', () => {
     await dialog.getByText('Litstack serves a copy of this logo. Enter a new http(s) address to replace it.', { exact: true }).waitFor();
     const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
-    await screenshots(operator, 'vendor-logos-edit', { fullPage: false });
+    await operator.screenshotAtDesktopAndPhone('vendor-logos-edit', { fullPage: false });
 
     // Saved with the field left empty: the copy stays.
     await dialog.getByRole('checkbox', { name: /Recommended partner/ }).check();

@@ -27,15 +27,6 @@ async function expectNoAxeViolations(what: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-async function screenshots(name: string) {
-  for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(200);
-    await browser.screenshot(`${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
-
 const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /**
@@ -148,7 +139,7 @@ describe('the vendor profile', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshots('vendor-profile');
+    await browser.screenshotAtDesktopAndPhone('vendor-profile');
     await expectNoAxeViolations('the vendor profile');
   });
 
@@ -193,7 +184,7 @@ describe('the vendor profile', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshots('vendor-profile-security');
+    await browser.screenshotAtDesktopAndPhone('vendor-profile-security');
     await expectNoAxeViolations('EvenUp’s profile with its security facts');
   });
 
@@ -211,7 +202,7 @@ describe('the vendor profile', () => {
     await page.goto('/vendors/abc');
     await page.getByRole('heading', { name: 'Vendor not found' }).waitFor();
     await page.getByText('“abc” is not a vendor id: vendor ids are whole numbers like 42.').waitFor();
-    await screenshots('vendor-not-found');
+    await browser.screenshotAtDesktopAndPhone('vendor-not-found');
     await expectNoAxeViolations('the vendor not-found screen');
 
     await page.goto('/vendors/999999');

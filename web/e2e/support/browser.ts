@@ -19,6 +19,8 @@ export type TestBrowser = {
   screenshot: (name: string, options?: { fullPage?: boolean }) => Promise<string>;
   /** Screenshots at phone, tablet and desktop widths (<name>-390.png, ...), then back to desktop. */
   screenshotAtWidths: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
+  /** Screenshots at 1280 px and a phone's 390 px (<name>-1280.png, <name>-390.png), then back to 1280. */
+  screenshotAtDesktopAndPhone: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
   setWidth: (width: number) => Promise<void>;
   close: () => Promise<void>;
 };
@@ -81,6 +83,14 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
         await screenshot(`${name}-${width}`, fullPage);
       }
       await setWidth(widths.desktop);
+    },
+    screenshotAtDesktopAndPhone: async (name, { fullPage = true } = {}) => {
+      for (const width of [1280, widths.phone]) {
+        await setWidth(width);
+        await page.waitForTimeout(150);
+        await screenshot(`${name}-${width}`, fullPage);
+      }
+      await setWidth(1280);
     },
     close: async () => {
       await context.close();
