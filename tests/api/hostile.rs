@@ -820,9 +820,22 @@ pub(crate) async fn send(
     content_type: Option<&str>,
     body: Vec<u8>,
 ) -> TestResponse {
+    send_to(app, route, route.path, cookie, origin, content_type, body).await
+}
+
+/// As `send`, at `uri` (the route's path with other ids).
+async fn send_to(
+    app: &mut TestApp,
+    route: &Route,
+    uri: &str,
+    cookie: Option<&str>,
+    origin: Option<&str>,
+    content_type: Option<&str>,
+    body: Vec<u8>,
+) -> TestResponse {
     let mut b = axum::http::Request::builder()
         .method(route.method.clone())
-        .uri(route.path)
+        .uri(uri)
         .header(header::HOST, "localhost")
         .header(header::CONTENT_LENGTH, body.len());
     if let Some(c) = cookie {
@@ -957,10 +970,48 @@ async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error()
         }
         // Admin routes refuse other users.
         if route.access == Access::Admin {
-            let res = send(&mut app, &route, Some(&user), None, ctype.as_deref(), body).await;
+            let res = send(
+                &mut app,
+                &route,
+                Some(&user),
+                None,
+                ctype.as_deref(),
+                body.clone(),
+            )
+            .await;
             match (res.status, error_of(&res)) {
                 (StatusCode::FORBIDDEN, Ok(_)) => {}
                 (s, e) => fail(&route, "non-admin", format!("{s} {e:?}")),
+            }
+        }
+
+        // An id past PostgreSQL's bigint, or past u64, names nothing: a refusal, never a 500.
+        for far in ["9223372036854775808", "18446744073709551615"] {
+            let uri = route
+                .path
+                .split('/')
+                .map(|part| match part.bytes().all(|b| b.is_ascii_digit()) {
+                    true if !part.is_empty() => far,
+                    _ => part,
+                })
+                .collect::<Vec<_>>()
+                .join("/");
+            if uri == route.path {
+                break;
+            }
+            let res = send_to(
+                &mut app,
+                &route,
+                &uri,
+                own,
+                None,
+                ctype.as_deref(),
+                body.clone(),
+            )
+            .await;
+            match (res.status, error_of(&res)) {
+                (s, Ok(_)) if s.is_client_error() => {}
+                (s, e) => fail(&route, &format!("id {far}"), format!("{s} {e:?}")),
             }
         }
 
