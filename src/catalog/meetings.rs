@@ -69,5 +69,5 @@ pub fn user_vendor_clicks(
     user_id: u64,
     vendor_id: u64,
 ) -> Result<Vec<MeetingClick>> {
-    storage::vendor_meeting_clicks(store, user_id, vendor_id)
+    storage::meeting_clicks_on(store, &[user_id], &[vendor_id])
 }

@@ -137,13 +137,10 @@ pub async fn list_demo_requests(
     let (firm, caller) = (member.firm, member.user.id);
     let list = state
         .blocking(move |app| {
-            let store = &app.accounts.store;
+            let (requests, asked_to_join) = storage::for_firm_with_asks(&app.accounts.store, firm)?;
             Ok(DemoRequests {
-                items: storage::for_firm(store, firm)?
-                    .iter()
-                    .map(|r| view(app, r, caller))
-                    .collect(),
-                asked_to_join: storage::firms_join_asks(store, firm)?,
+                items: requests.iter().map(|r| view(app, r, caller)).collect(),
+                asked_to_join,
             })
         })
         .await?;
@@ -240,17 +237,17 @@ pub async fn demo_request_form(
     let form = state
         .blocking(move |app| {
             let store = &app.accounts.store;
-            let open_request = storage::for_firm(store, firm)?
-                .into_iter()
-                .find(|r| r.vendor_id == vendor_id && r.is_open())
-                .map(|r| r.id);
+            let (requests, asks) = storage::for_firm_with_asks(store, firm)?;
             Ok(DemoRequestForm {
                 vendor_id,
                 vendor_name,
                 has_account: vendor_storage::has_people(store, vendor_id)?,
                 fields,
-                open_request,
-                asked_to_join: storage::firms_join_asks(store, firm)?.contains(&vendor_id),
+                open_request: requests
+                    .into_iter()
+                    .find(|r| r.vendor_id == vendor_id && r.is_open())
+                    .map(|r| r.id),
+                asked_to_join: asks.contains(&vendor_id),
             })
         })
         .await?;

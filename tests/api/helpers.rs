@@ -275,6 +275,11 @@ impl TestApp {
         }
     }
 
+    /// The name of the database this app made for itself in hub mode (none on the redb file).
+    pub fn database(&self) -> Option<&str> {
+        self._database.as_ref().map(|db| db.name.as_str())
+    }
+
     /// Stops this app (its store closes) and hands over its directory, data directory inside.
     pub fn shut_down(self) -> tempfile::TempDir {
         self.stopped().0

@@ -61,6 +61,7 @@ mod recommend_progress;
 mod registry;
 mod renewal_reminders;
 mod renewals;
+mod round_trips;
 mod sample;
 mod saved_views;
 mod scenario;

@@ -308,11 +308,12 @@ pub fn recent_meeting_clicks(
     Ok(out)
 }
 
-/// The user's clicks on one vendor, newest first: one range of `MEETING_CLICKS`.
-pub fn vendor_meeting_clicks(
+/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first for each pair: one range
+/// of `MEETING_CLICKS` per pair, in one read.
+pub fn meeting_clicks_on(
     store: &FileStore,
-    user_id: u64,
-    vendor_id: u64,
+    user_ids: &[u64],
+    vendor_ids: &[u64],
 ) -> Result<Vec<MeetingClick>> {
     let txn = store.read()?;
     let Some(clicks) = store::open_read(&txn, MEETING_CLICKS)? else {
@@ -320,11 +321,15 @@ pub fn vendor_meeting_clicks(
     };
     let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
     let mut out = Vec::new();
-    for entry in clicks
-        .range((user_id, vendor_id, 0)..=(user_id, vendor_id, u64::MAX))?
-        .rev()
-    {
-        out.push(with_kind(kinds.as_ref(), codec::decode(entry?.1.value())?)?);
+    for &user_id in user_ids {
+        for &vendor_id in vendor_ids {
+            for entry in clicks
+                .range((user_id, vendor_id, 0)..=(user_id, vendor_id, u64::MAX))?
+                .rev()
+            {
+                out.push(with_kind(kinds.as_ref(), codec::decode(entry?.1.value())?)?);
+            }
+        }
     }
     Ok(out)
 }
@@ -403,7 +408,7 @@ mod tests {
             .unwrap();
         txn.commit().unwrap();
 
-        let on_95: Vec<i64> = vendor_meeting_clicks(&store, 7, 95)
+        let on_95: Vec<i64> = meeting_clicks_on(&store, &[7], &[95])
             .unwrap()
             .iter()
             .map(|c| c.at)
@@ -416,7 +421,7 @@ mod tests {
             .collect();
         assert_eq!(recent, [95, 12]);
         assert!(
-            vendor_meeting_clicks(&store, 8, 95).is_err(),
+            meeting_clicks_on(&store, &[8], &[95]).is_err(),
             "the bad row is there, for its owner's reads"
         );
     }

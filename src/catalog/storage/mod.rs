@@ -314,15 +314,16 @@ pub fn scheduler_opens(store: &Store, vendor_id: u64) -> Result<Vec<(u64, i64)>>
     }
 }
 
-/// The user's clicks on one vendor, newest first, read by (user, vendor).
-pub fn vendor_meeting_clicks(
+/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first for each pair, read by
+/// (user, vendor) in one read (one round trip in hub mode, however many pairs).
+pub fn meeting_clicks_on(
     store: &Store,
-    user_id: u64,
-    vendor_id: u64,
+    user_ids: &[u64],
+    vendor_ids: &[u64],
 ) -> Result<Vec<MeetingClick>> {
     match store {
-        Store::File(db) => file::vendor_meeting_clicks(db, user_id, vendor_id),
-        Store::Postgres(db) => postgres::vendor_meeting_clicks(db, user_id, vendor_id),
+        Store::File(db) => file::meeting_clicks_on(db, user_ids, vendor_ids),
+        Store::Postgres(db) => postgres::meeting_clicks_on(db, user_ids, vendor_ids),
     }
 }
 

@@ -520,8 +520,6 @@ pub fn recent_meeting_clicks(
         .collect::<anyhow::Result<_>>()?)
 }
 
-/// The user's clicks on one vendor, newest first, through the index on (user, vendor, id)
-/// (migrations/postgres/0010_meeting_clicks_by_vendor.sql).
 /// Every click that opened `vendor_id`'s scheduler: (user, Unix seconds).
 pub fn scheduler_opens(store: &PgStore, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
     let rows: Vec<(i64, i64)> = store.run(
@@ -535,18 +533,21 @@ pub fn scheduler_opens(store: &PgStore, vendor_id: u64) -> Result<Vec<(u64, i64)
     Ok(rows.into_iter().map(|(u, at)| (u as u64, at)).collect())
 }
 
-pub fn vendor_meeting_clicks(
+/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first, in one round trip
+/// through the index on (user, vendor, id) (migrations/postgres/0010_meeting_clicks_by_vendor.sql).
+pub fn meeting_clicks_on(
     store: &PgStore,
-    user_id: u64,
-    vendor_id: u64,
+    user_ids: &[u64],
+    vendor_ids: &[u64],
 ) -> Result<Vec<MeetingClick>> {
+    let ids = |ids: &[u64]| ids.iter().map(|&id| id as i64).collect::<Vec<i64>>();
     let rows = store.run(
         sqlx::query_as::<_, ClickRow>(
             "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
-             WHERE user_id = $1 AND vendor_id = $2 ORDER BY id DESC",
+             WHERE user_id = ANY($1) AND vendor_id = ANY($2) ORDER BY id DESC",
         )
-        .bind(user_id as i64)
-        .bind(vendor_id as i64)
+        .bind(ids(user_ids))
+        .bind(ids(vendor_ids))
         .fetch_all(store.pool()),
     )?;
     Ok(rows

@@ -89,9 +89,19 @@ fn values<K>(rows: Vec<(K, DemoRequest)>) -> Vec<DemoRequest> {
 
 /// The firm's requests, newest first.
 pub fn for_firm(store: &Store, firm: FirmId) -> Result<Vec<DemoRequest>> {
-    let mut rows = values(seam::read(store, |tx| tx.range(&REQUESTS, &[firm.get()]))?);
+    seam::read(store, |tx| requests_in(tx, firm))
+}
+
+fn requests_in(tx: &mut seam::Tx, firm: FirmId) -> Result<Vec<DemoRequest>> {
+    let mut rows = values(tx.range(&REQUESTS, &[firm.get()])?);
     rows.reverse();
     Ok(rows)
+}
+
+/// The firm's requests, newest first, and the vendors it asked to join, in one snapshot (one read
+/// for the firm's screens, which show both).
+pub fn for_firm_with_asks(store: &Store, firm: FirmId) -> Result<(Vec<DemoRequest>, Vec<u64>)> {
+    seam::read(store, |tx| Ok((requests_in(tx, firm)?, asks_in(tx, firm)?)))
 }
 
 /// The requests sent to `vendor`, newest first, by every firm that asked it (and no other).
@@ -195,7 +205,12 @@ pub fn ask_to_join(store: &Store, firm: FirmId, vendor: u64, ask: &JoinAsk) -> R
 
 /// The vendors the firm asked to join, by id.
 pub fn firms_join_asks(store: &Store, firm: FirmId) -> Result<Vec<u64>> {
-    Ok(seam::read(store, |tx| tx.range(&JOIN_ASKS, &[firm.get()]))?
+    seam::read(store, |tx| asks_in(tx, firm))
+}
+
+fn asks_in(tx: &mut seam::Tx, firm: FirmId) -> Result<Vec<u64>> {
+    Ok(tx
+        .range(&JOIN_ASKS, &[firm.get()])?
         .into_iter()
         .map(|((_, vendor), _)| vendor)
         .collect())
