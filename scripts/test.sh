@@ -51,7 +51,9 @@ npm run lint
 # Prettier, like rustfmt: the web code as Prettier writes it (npm run format rewrites it).
 npm run format:check
 npm test
-LITSTACK_BIN=../target/debug/litstack npm run e2e
+# The benchmarks (`*.bench.e2e.ts`) once each: here they only prove their interactions settle; the
+# medians of five are for benches/README.md's tables, from release builds.
+BENCH_RUNS=1 LITSTACK_BIN=../target/debug/litstack npm run e2e
 # The screens whose storage is written once for both engines (the seam), again on hub mode's
 # backend: each server on a PostgreSQL database of its own in the throwaway cluster.
 LITSTACK_BIN=../target/debug/litstack npm run e2e:hub

@@ -21,7 +21,9 @@ let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
-const RUNS = 5;
+// Five runs for the medians the tables quote; the test command asks for one (BENCH_RUNS=1): there
+// the file only proves each interaction still settles, and a shared machine's times say nothing.
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const QUIET_MS = 500;
 const DRAWN = 'litstack:chart-drawn';
 const results: Record<string, number[]> = {};

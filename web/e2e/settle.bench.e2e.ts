@@ -19,7 +19,9 @@ let server: TestServer;
 let browser: TestBrowser;
 let page: Page;
 
-const RUNS = 5;
+// Five runs for the medians the tables quote; the test command asks for one (BENCH_RUNS=1): there
+// the file only proves each interaction still settles, and a shared machine's times say nothing.
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PASSWORD = 'settle-quickly-1';
 const INTAKE = 2;
 const LAWMATICS = 'Lawmatics';
