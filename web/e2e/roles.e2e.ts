@@ -136,9 +136,12 @@ async function pressEverything(page: Page, screen: string, refusals: string[]) {
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   page.on('response', answered);
+  // Five walks and another file's browser share the machine's cores: a screen's first load may
+  // take longer than an action's usual wait, and the walk is about refusals, not speed.
+  const loaded = { timeout: 45_000 };
   try {
-    await page.goto(screen);
-    await page.waitForLoadState('networkidle');
+    await page.goto(screen, loaded);
+    await page.waitForLoadState('networkidle', loaded);
     const seen = new Set<string>();
     for (let round = 0; round < 60; round++) {
       // What takes something away goes after everything else on the screen.
@@ -172,8 +175,8 @@ async function pressEverything(page: Page, screen: string, refusals: string[]) {
       // A control that left the screen: come back for the rest.
       if (new URL(page.url()).pathname !== new URL(screen, server.url).pathname) {
         await quiet();
-        await page.goto(screen);
-        await page.waitForLoadState('networkidle');
+        await page.goto(screen, loaded);
+        await page.waitForLoadState('networkidle', loaded);
       }
     }
     await quiet();
