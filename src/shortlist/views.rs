@@ -191,7 +191,8 @@ pub fn scheduler_clicks(
     let mut clicks = crate::catalog::storage::meeting_clicks_on(&app.store, &ids, vendor_ids)?;
     clicks.retain(|click| click.kind == crate::catalog::model::ClickKind::Booking);
     // Newest first; clicks of one second in the members' order, then newest id first.
-    let place = |user: u64| ids.iter().position(|&id| id == user);
+    let places: HashMap<u64, usize> = ids.iter().enumerate().map(|(i, &id)| (id, i)).collect();
+    let place = |user: u64| places.get(&user).copied();
     clicks.sort_by_key(|c| {
         (
             std::cmp::Reverse(c.at),
