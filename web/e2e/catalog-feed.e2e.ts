@@ -11,6 +11,7 @@ import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, widths, type TestBrowser } from './support/browser';
 import { makeDataDir, removeDataDir, startServer, webDir, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
+import { closeToasts } from './support/toasts';
 
 // One signed catalog that installs share, told on two data directories: a publisher (the hub,
 // driven through the binary's `catalog` and `import` commands) signs its catalog into a file,
@@ -48,18 +49,9 @@ const panel = () => page.getByRole('region', { name: 'Shared catalog' });
 const settings = () => panel().getByRole('form', { name: 'Shared catalog settings' });
 const toast = (text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 
-/** Closes the toast on screen, if any, so the screenshots show the panel under it. */
-async function closeToast() {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
-  if (await close.count()) {
-    await close.click();
-    await close.waitFor({ state: 'detached' });
-  }
-}
-
 /** Screenshots of the page as it is, the toast closed: at 1280 px and at the phone, tablet and desktop widths. */
 async function screenshots(name: string) {
-  await closeToast();
+  await closeToasts(page);
   await browser.setWidth(1280);
   await browser.screenshot(`${name}-1280`);
   await browser.screenshotAtWidths(name);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { closeToasts } from './support/toasts';
 
 // An admin imports demo bookings and vendors, then reads the dashboard through every filter.
 
@@ -187,16 +188,7 @@ describe('the trends dashboard and the admin import', () => {
 
   test('at phone width the charts and their labels are whole and inside the screen', async () => {
     // The import's toasts would cover the charts in the screenshots.
-    const toasts = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
-    // A toast may leave by itself between the count and the click: close what is there (briefly
-    // each), then wait until none is left.
-    for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
-      await toasts
-        .first()
-        .click({ timeout: 1_000 })
-        .catch(() => undefined);
-    }
-    await expect.poll(() => toasts.count(), { timeout: 15_000 }).toBe(0);
+    await closeToasts(page);
     await browser.setWidth(widths.phone);
     await page.waitForTimeout(200);
     const byCategory = panel('Bookings by Category');

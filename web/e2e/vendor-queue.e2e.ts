@@ -7,6 +7,7 @@ import { axeViolations, describeViolations } from './support/axe';
 import { launchBrowser, screenshotDir, widths, type TestBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { signUpAndOnboard } from './support/session';
+import { closeToasts } from './support/toasts';
 
 // The operator's side of vendor accounts, on Manage Vendors: the operator invites a person to
 // keep Nolo's listing (this install sends no mail, so the link is shown to hand over), the person
@@ -37,18 +38,9 @@ const toast = (text: string) => page.getByRole('region', { name: /Notifications/
 // The day the server credits an approval to (UTC), as the screens show it.
 const today = () => new Date().toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** Closes the toast on screen, if any, so the screenshots show the page under it. */
-async function closeToast() {
-  const close = page.getByRole('region', { name: /Notifications/ }).getByRole('button', { name: 'Close' });
-  if (await close.count()) {
-    await close.click();
-    await close.waitFor({ state: 'detached' });
-  }
-}
-
 /** Screenshots at 1280 px and at a phone's 390 px, then back to 1280. */
 async function screenshots(name: string, { fullPage = true } = {}) {
-  await closeToast();
+  await closeToasts(page);
   for (const width of [1280, widths.phone]) {
     await browser.setWidth(width);
     await page.waitForTimeout(150);
@@ -59,7 +51,7 @@ async function screenshots(name: string, { fullPage = true } = {}) {
 
 /** The Vendor accounts section alone, at 1280 px and at 390 px, then back to 1280. */
 async function sectionScreenshots(name: string) {
-  await closeToast();
+  await closeToasts(page);
   for (const width of [1280, widths.phone]) {
     await browser.setWidth(width);
     await page.waitForTimeout(150);
