@@ -16,13 +16,13 @@
 use std::collections::BTreeSet;
 
 use crate::helpers::{TestApp, on_postgres};
-use crate::scenario::{answer_first_options_and_rank, ok, stage_and_vendors};
+use crate::scenario::{FirmIds, answer_first_options_and_rank, ok, stage_and_vendors};
 use crate::test_log::{
     Statements, record_statements_on_this_thread, stop_recording_on_this_thread,
 };
 use axum::http::{Method, StatusCode};
 use litstack::platform::store::registry::Holder;
-use serde_json::{Value, json};
+use serde_json::json;
 
 /// The PostgreSQL tables that hold a firm's data, each with the column that names whose rows they
 /// are (the firm's id, or a member's): the registry's, so a new table is checked the day it is
@@ -319,6 +319,12 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
     let decision = decisions["items"][0]["id"]
         .as_u64()
         .expect("firm A has a decision");
+    let ids = FirmIds {
+        category,
+        vendors,
+        decision,
+        feed_file,
+    };
     let mut called = 0;
     for (path, operations) in paths {
         let Some(get) = operations.get("get") else {
@@ -347,40 +353,7 @@ async fn every_get_and_some_writes(app: &mut TestApp, category: u64, vendors: [u
         if path.starts_with("/api/logos/") {
             continue;
         }
-        let id = if path.starts_with("/api/decisions/") {
-            decision
-        } else {
-            vendors[0]
-        };
-        let mut filled = path
-            .replace("{n}", "1")
-            .replace("{category_id}", &category.to_string())
-            .replace("{categoryId}", &category.to_string())
-            .replace("{vendorId}", &vendors[0].to_string())
-            .replace("{vendor_id}", &vendors[0].to_string())
-            .replace("{id}", &id.to_string())
-            .replace("{toolId}", &vendors[0].to_string())
-            .replace("{file}", &feed_file);
-        assert!(
-            !filled.contains('{'),
-            "a GET path this test cannot fill: {path}"
-        );
-        // The query parameters some routes need (the served document marks none required).
-        let ids = format!("{},{}", vendors[0], vendors[1]);
-        let needed = [("ids", ids.as_str()), ("state", "TX")];
-        let params: Vec<&Value> = get["parameters"].as_array().into_iter().flatten().collect();
-        let query: Vec<String> = needed
-            .iter()
-            .filter(|(name, _)| {
-                params
-                    .iter()
-                    .any(|p| p["in"] == "query" && p["name"] == *name)
-            })
-            .map(|(name, value)| format!("{name}={value}"))
-            .collect();
-        if !query.is_empty() {
-            filled = format!("{filled}?{}", query.join("&"));
-        }
+        let filled = ids.get_path(path, get);
         let res = app.get(&filled).await;
         // A's owner is no operator: the operator's routes answer 403, and say so.
         assert!(

@@ -777,7 +777,7 @@ async fn two_users() -> (TestApp, String, String) {
 }
 
 /// A vendor account's session, invited by `admin` for the first listing, as `vendor:<token>`.
-async fn vendor_session(app: &mut TestApp, admin: &str) -> String {
+pub(crate) async fn vendor_session(app: &mut TestApp, admin: &str) -> String {
     app.cookie = Some(admin.to_string());
     let res = app
         .post(

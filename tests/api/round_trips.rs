@@ -1,8 +1,8 @@
-//! Round trips to PostgreSQL per read, in hub mode: a firm's list reads cost the same number of
-//! statements with one item as with eight (no N+1: a list is read with `range` or `get_many`, not a
-//! query per item), and no more than the route's budget. Counted by PostgreSQL itself
-//! (pg_stat_statements, which scripts/with-postgres.sh loads with tracking off; this test turns it
-//! on for its own database only), so every statement counts, BEGIN and COMMIT among them.
+//! Round trips to PostgreSQL per read, in hub mode. Every documented GET has a budget of
+//! statements, and a firm's list reads cost the same number with one item as with eight (no N+1:
+//! a list is read with `range` or `get_many`, not a query per item). Counted by PostgreSQL itself
+//! (pg_stat_statements, which scripts/with-postgres.sh loads with tracking off; these tests turn it
+//! on for their own database only), so every statement counts, BEGIN and COMMIT among them.
 
 use std::collections::HashMap;
 
@@ -11,6 +11,7 @@ use serde_json::json;
 use sqlx::Connection as _;
 
 use crate::helpers::*;
+use crate::scenario::{FirmIds, ok, stage_and_vendors};
 
 /// The firm's list reads and the statements each may cost. The session and the firm are held in
 /// memory, so these are the list's own reads: a read transaction is BEGIN, its SELECTs and
@@ -31,6 +32,26 @@ const READS: [(&str, i64); 9] = [
     ("/api/demo-requests", 4),
     ("/api/decisions", 1),
 ];
+
+/// A fresh app on PostgreSQL whose database counts its statements, and a connection to the
+/// cluster that reads the counts.
+async fn counted() -> (TestApp, sqlx::PgConnection) {
+    let mut admin = sqlx::PgConnection::connect(&cluster_url()).await.unwrap();
+    sqlx::query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+        .execute(&mut admin)
+        .await
+        .expect("pg_stat_statements: run the tests through scripts/with-postgres.sh");
+    let app = TestApp::new();
+    // The server's connections read the setting when they open: a restart opens new ones.
+    let database = app.database().unwrap().to_string();
+    sqlx::query(sqlx::AssertSqlSafe(format!(
+        "ALTER DATABASE {database} SET pg_stat_statements.track = 'top'"
+    )))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    (app.restarted(), admin)
+}
 
 /// The statements PostgreSQL has run in `database` so far, by their text.
 async fn statements(admin: &mut sqlx::PgConnection, database: &str) -> HashMap<String, i64> {
@@ -69,7 +90,12 @@ async fn cost(app: &mut TestApp, admin: &mut sqlx::PgConnection, path: &str) -> 
     for _ in 0..3 {
         let before = statements(admin, &database).await;
         let res = app.get(path).await;
-        assert_eq!(res.status, StatusCode::OK, "{path}: {}", res.text());
+        assert!(
+            res.status.is_success(),
+            "{path}: {} {}",
+            res.status,
+            res.text()
+        );
         let mut ran = Vec::new();
         let mut count = 0;
         for (text, calls) in settled(admin, &database).await {
@@ -130,21 +156,7 @@ async fn a_firms_list_reads_cost_the_same_round_trips_for_one_item_as_for_eight(
     if !on_postgres() {
         return;
     }
-    let mut admin = sqlx::PgConnection::connect(&cluster_url()).await.unwrap();
-    sqlx::query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-        .execute(&mut admin)
-        .await
-        .expect("pg_stat_statements: run the tests through scripts/with-postgres.sh");
-    let app = TestApp::new();
-    // The server's connections read the setting when they open: a restart opens new ones.
-    let database = app.database().unwrap().to_string();
-    sqlx::query(sqlx::AssertSqlSafe(format!(
-        "ALTER DATABASE {database} SET pg_stat_statements.track = 'top'"
-    )))
-    .execute(&mut admin)
-    .await
-    .unwrap();
-    let mut app = app.restarted();
+    let (mut app, mut admin) = counted().await;
     app.sign_up().await;
     app.complete_onboarding().await;
     let res = app
@@ -183,5 +195,180 @@ async fn a_firms_list_reads_cost_the_same_round_trips_for_one_item_as_for_eight(
             ));
         }
     }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Every documented GET and the statements it may cost, for the firm `firm_scope::fill_firm`
+/// fills, its owner being the install's operator (and, for a vendor's routes, a vendor account
+/// of a listing). A route missing here fails with what it cost, to be added with a reason when
+/// it costs more than its reads.
+const GET_BUDGETS: &[(&str, i64)] = &[
+    ("/api/admin/catalog-feed", 1),
+    ("/api/admin/demo-requests", 5),
+    ("/api/admin/firms", 3),
+    ("/api/admin/firms/sso-domains", 2),
+    ("/api/admin/handover", 2),
+    ("/api/admin/locked-accounts", 1),
+    ("/api/admin/mail", 1),
+    ("/api/admin/outbox", 2),
+    ("/api/admin/settings", 1),
+    ("/api/admin/vendor-accounts", 1),
+    ("/api/admin/vendor-invitations", 1),
+    ("/api/admin/vendor-proposals", 1),
+    ("/api/auth/me", 0),
+    ("/api/auth/mfa", 1),
+    ("/api/auth/sessions", 1),
+    ("/api/auth/setup", 2),
+    ("/api/auth/sso/discover", 1),
+    ("/api/calendar/{file}", 5),
+    ("/api/categories", 0),
+    // The firm's answers, picks, shortlist and dismissals, in three snapshots.
+    ("/api/compare", 15),
+    ("/api/config", 0),
+    ("/api/decisions", 3),
+    ("/api/decisions/draft", 0),
+    ("/api/decisions/{id}", 5),
+    ("/api/decisions/{id}/versions/{n}", 5),
+    ("/api/demo-bookings", 0),
+    ("/api/demo-bookings/cities", 0),
+    ("/api/demo-bookings/filter-options", 0),
+    ("/api/demo-requests", 4),
+    ("/api/evaluations/{categoryId}", 6),
+    ("/api/evaluations/{categoryId}/criteria", 6),
+    ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 5),
+    ("/api/firm", 7),
+    ("/api/firm/audit", 1),
+    ("/api/firm/calendar-feed", 1),
+    ("/api/firm/deletion", 2),
+    ("/api/firm/invitations", 1),
+    ("/api/firm/members", 2),
+    ("/api/firm/price-sharing", 3),
+    ("/api/firm/sso", 2),
+    ("/api/me/notifications", 1),
+    ("/api/meeting-clicks", 1),
+    ("/api/notifications", 2),
+    ("/api/openapi.json", 0),
+    ("/api/operator-offer", 2),
+    ("/api/past-recommendations", 5),
+    ("/api/profile", 3),
+    ("/api/profile/category-adoption", 1),
+    ("/api/profile/coverage", 5),
+    ("/api/profile/onboarding", 3),
+    ("/api/questions/{category_id}", 0),
+    ("/api/recommendations/dismissed", 1),
+    // Each stage's evaluation rounds are read one stage at a time (14 of the 32).
+    ("/api/recommendations/overview", 32),
+    ("/api/recommendations/persisted", 5),
+    ("/api/renewals", 3),
+    ("/api/responses/latest/{category_id}", 2),
+    ("/api/shortlist", 7),
+    // The shortlist, its demo dates and past picks, and the tech stack and the latest answers.
+    ("/api/shortlist/brief", 10),
+    ("/api/shortlist/brief.csv", 11),
+    ("/api/techstack/{toolId}/contract", 3),
+    ("/api/trends", 0),
+    ("/api/trends/cities", 0),
+    ("/api/trends/vendors", 0),
+    ("/api/vendor/demo-requests", 5),
+    ("/api/vendor/listings", 0),
+    ("/api/vendor/me", 3),
+    ("/api/vendor/notices", 3),
+    ("/api/vendor/proposals", 3),
+    ("/api/vendor/sessions", 3),
+    ("/api/vendor/stats", 5),
+    ("/api/vendors", 0),
+    // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
+    ("/api/vendors/{id}", 24),
+    ("/api/vendors/{id}/evidence", 4),
+    ("/api/vendors/{vendor_id}/demo-request", 5),
+    ("/api/views", 3),
+];
+
+/// GETs without a budget here, and why.
+const UNBUDGETED: &[(&str, &str)] = &[
+    // Single sign-on's sign-in: public, before any session, answered with redirects to a provider.
+    ("/api/auth/sso/start", "redirects to the firm's provider"),
+    ("/api/auth/sso/callback", "answers the provider's redirect"),
+    // Public links whose signed token names a person or a file.
+    ("/api/unsubscribe", "its token comes by mail"),
+    (
+        "/api/logos/{vendor}/{sha256}",
+        "a copied logo, read from the data directory",
+    ),
+    (
+        "/api/catalog/feed",
+        "the signed catalog file an install serves, not the database",
+    ),
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_documented_get_keeps_its_round_trip_budget() {
+    if !on_postgres() {
+        return;
+    }
+    let (mut app, mut admin) = counted().await;
+    app.sign_up().await;
+    let (category, vendors) = stage_and_vendors(&app);
+    crate::firm_scope::fill_firm(&mut app, category, vendors).await;
+    let feed = ok(&mut app, Method::POST, "/api/firm/calendar-feed", None).await;
+    let feed_file = feed["url"].as_str().unwrap().rsplit('/').next().unwrap();
+    let decisions = ok(&mut app, Method::GET, "/api/decisions", None).await;
+    let ids = FirmIds {
+        category,
+        vendors,
+        decision: decisions["items"][0]["id"].as_u64().unwrap(),
+        feed_file: feed_file.to_string(),
+    };
+    let firm = app.cookie.clone();
+    let vendor = crate::hostile::vendor_session(&mut app, firm.as_deref().unwrap()).await;
+    let vendor = vendor.strip_prefix("vendor:").unwrap().to_string();
+    app.cookie = firm.clone();
+
+    let doc = ok(&mut app, Method::GET, "/api/openapi.json", None).await;
+    let mut failures = Vec::new();
+    let mut unknown = Vec::new();
+    for (path, operations) in doc["paths"].as_object().unwrap() {
+        let Some(get) = operations.get("get") else {
+            continue;
+        };
+        if UNBUDGETED.iter().any(|(p, _)| p == path) {
+            continue;
+        }
+        let mut filled = ids.get_path(path, get);
+        if path == "/api/auth/sso/discover" {
+            filled = "/api/auth/sso/discover?email=ann@doe-law.com".to_string();
+        }
+        // A vendor's routes take the vendor account's session alone.
+        let as_vendor = path.starts_with("/api/vendor/");
+        if as_vendor {
+            app.cookie = None;
+            app.vendor_cookie = Some(vendor.clone());
+        }
+        let (count, ran) = cost(&mut app, &mut admin, &filled).await;
+        if as_vendor {
+            app.vendor_cookie = None;
+            app.cookie = firm.clone();
+        }
+        match GET_BUDGETS.iter().find(|(p, _)| p == path) {
+            Some((_, budget)) if count > *budget => failures.push(format!(
+                "{filled}: {count} statements (budget {budget}):\n  {}",
+                ran.join("\n  ")
+            )),
+            Some(_) => {}
+            None => unknown.push(format!("    (\"{path}\", {count}),")),
+        }
+    }
+    let stale: Vec<_> = (GET_BUDGETS.iter())
+        .filter(|(p, _)| doc["paths"][*p].get("get").is_none())
+        .collect();
+    assert!(
+        stale.is_empty(),
+        "budgets of GETs no longer documented: {stale:?}"
+    );
+    assert!(
+        unknown.is_empty(),
+        "GETs without a budget: add them to GET_BUDGETS (or UNBUDGETED, saying why):\n{}",
+        unknown.join("\n")
+    );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }

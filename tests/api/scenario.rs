@@ -62,3 +62,55 @@ pub async fn answer_first_options_and_rank(app: &mut TestApp, category: u64) {
     )
     .await;
 }
+
+/// The ids a firm filled by `firm_scope::fill_firm` has, to fill a documented path with.
+pub struct FirmIds {
+    pub category: u64,
+    pub vendors: [u64; 2],
+    pub decision: u64,
+    /// The last segment of the firm's calendar feed's address.
+    pub feed_file: String,
+}
+
+impl FirmIds {
+    /// The documented GET `path` (its operation `get`) with the firm's ids in its parameters, and
+    /// the query parameters some routes need (the served document marks none required).
+    pub fn get_path(&self, path: &str, get: &Value) -> String {
+        let id = if path.starts_with("/api/decisions/") {
+            self.decision
+        } else {
+            self.vendors[0]
+        };
+        let category = self.category.to_string();
+        let vendor = self.vendors[0].to_string();
+        let mut filled = path
+            .replace("{n}", "1")
+            .replace("{category_id}", &category)
+            .replace("{categoryId}", &category)
+            .replace("{vendorId}", &vendor)
+            .replace("{vendor_id}", &vendor)
+            .replace("{id}", &id.to_string())
+            .replace("{toolId}", &vendor)
+            .replace("{file}", &self.feed_file);
+        assert!(
+            !filled.contains('{'),
+            "a GET path this test cannot fill: {path}"
+        );
+        let ids = format!("{},{}", self.vendors[0], self.vendors[1]);
+        let needed = [("ids", ids.as_str()), ("state", "TX")];
+        let params: Vec<&Value> = get["parameters"].as_array().into_iter().flatten().collect();
+        let query: Vec<String> = needed
+            .iter()
+            .filter(|(name, _)| {
+                params
+                    .iter()
+                    .any(|p| p["in"] == "query" && p["name"] == *name)
+            })
+            .map(|(name, value)| format!("{name}={value}"))
+            .collect();
+        if !query.is_empty() {
+            filled = format!("{filled}?{}", query.join("&"));
+        }
+        filled
+    }
+}
