@@ -1,78 +1,105 @@
-//! The evaluations' storage, in either backend: one row per (firm, category, round) holding the
-//! round whole (`model::Round`, as JSON). redb: EVALUATION_ROUNDS (`file.rs`); PostgreSQL:
-//! `evaluation_rounds` (migrations/postgres/0027_evaluations.sql, `postgres.rs`).
+//! The evaluations' storage, written once over the storage seam (`store::seam`): one row per
+//! (firm, category, round) in `ROUNDS`, holding the round whole (`model::Round`). A change runs
+//! under the firm's scope lock and reads the category's rounds in its transaction, so two
+//! changes of one firm take turns on every node.
+//!
+//! What carried over: on redb the table is the one of before the seam, whose values were always
+//! the round's JSON, as the seam stores it (nothing to rewrite); on PostgreSQL migration 0047
+//! moved the rows into the seam's layout.
 
-mod export;
-mod file;
-mod postgres;
 pub mod vendors;
 
-pub use export::export;
-
-use crate::platform::error::{AppError, Result};
+use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::{Store, WriteTx};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{EVALUATION_ROUNDS, FileStore, PgStore, Store, TableCount, WriteTx};
 
 use super::model::Round;
-use crate::platform::store::EVALUATION_ROUNDS;
 use crate::platform::store::arrival::{Arrival, Rows, parse_all};
 use crate::platform::store::registry::{
-    Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
+    Export, Holder, Load, Purge, Reference, Table as Declared, Taker, Taking, Target, rows,
 };
+
+/// (firm id, category id, round) -> `Round`.
+pub const ROUNDS: Table<(u64, u64, u32), Round> = Table::new(
+    "evaluation_rounds",
+    EVALUATION_ROUNDS,
+    &["firm_id", "category_id", "round"],
+    None,
+);
+
+fn key(round: &Round) -> (u64, u64, u32) {
+    (round.firm_id, round.category_id, round.round)
+}
+
+fn values(rows: Vec<((u64, u64, u32), Round)>) -> Vec<Round> {
+    rows.into_iter().map(|(_, round)| round).collect()
+}
 
 /// The firm's rounds of a category's evaluation, oldest first; empty when it has none.
 pub fn rounds(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Vec<Round>> {
-    match store {
-        Store::File(db) => file::rounds(db, firm_id, category_id),
-        Store::Postgres(db) => postgres::rounds(db, firm_id, category_id),
-    }
+    seam::read(store, |tx| {
+        Ok(values(tx.range(&ROUNDS, &[firm_id.get(), category_id])?))
+    })
 }
 
 /// Runs `change` on the firm's rounds of the category (oldest first; it may push a new one) in
-/// one write transaction, then saves every round it leaves. An `Err` from `change` writes
-/// nothing. Two changes of one firm take turns on both backends.
+/// one write transaction, then saves every round it changed. An `Err` from `change` writes
+/// nothing; a firm merged away or deleted is refused (409, 410).
 pub fn update<T>(
     store: &Store,
     firm_id: FirmId,
     category_id: u64,
     change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
 ) -> Result<T> {
-    match store {
-        Store::File(db) => file::update(db, firm_id, category_id, change),
-        Store::Postgres(db) => postgres::update(db, firm_id, category_id, change),
-    }
+    let mut tx = store.begin()?;
+    let answer = update_in(&mut tx, firm_id, category_id, change)?;
+    tx.commit()?;
+    Ok(answer)
 }
 
-/// `update` inside the caller's transaction, which takes the same turn (a decision proposed
-/// from the latest round closes it with the decision's own write).
+/// `update` inside the caller's transaction (a decision proposed from the latest round closes it
+/// with the decision's own write). The firm's scope lock, taken before the read and held to the
+/// commit, makes two changes of the firm's rounds take turns.
 pub fn update_in<T>(
     tx: &mut WriteTx,
     firm_id: FirmId,
     category_id: u64,
     change: impl FnOnce(&mut Vec<Round>) -> Result<T>,
 ) -> Result<T> {
-    match tx {
-        WriteTx::File(txn) => file::update_in(txn, firm_id, category_id, change),
-        WriteTx::Postgres(tx) => postgres::update_in(tx, firm_id, category_id, change),
-    }
-}
-
-/// Every firm's rounds, by (firm, category, round).
-pub fn load_all(store: &Store) -> Result<Vec<Round>> {
-    match store {
-        Store::File(db) => file::load_all(db),
-        Store::Postgres(db) => postgres::load_all(db),
-    }
+    seam::within(tx, |tx| {
+        tx.open_firm(firm_id)?;
+        let before = values(tx.range(&ROUNDS, &[firm_id.get(), category_id])?);
+        let mut rounds = before.clone();
+        let answer = change(&mut rounds)?;
+        for round in rounds.iter().filter(|r| !before.contains(r)) {
+            tx.insert(&ROUNDS, key(round), round)?;
+        }
+        Ok(answer)
+    })
 }
 
 /// Moves firm `from`'s evaluations to firm `into` inside the caller's transaction (a firm
-/// merge). Where both firms evaluated a category, the moved firm's rounds follow the kept
-/// firm's, numbered on from its last.
+/// merge), under both firms' locks. Where both firms evaluated a category, the moved firm's
+/// rounds follow the kept firm's, numbered on from its last.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
-    }
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        let ours = values(tx.range(&ROUNDS, &[into.get()])?);
+        let theirs = values(tx.range(&ROUNDS, &[from.get()])?);
+        for round in &theirs {
+            tx.remove(&ROUNDS, key(round))?;
+        }
+        for round in renumbered(&ours, theirs, into.get()) {
+            tx.insert(&ROUNDS, key(&round), &round)?;
+        }
+        Ok(())
+    })
+}
+
+/// Copies every round of a redb file into PostgreSQL (`litstack export-to-postgres`).
+pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
+    Ok(vec![seam::copy_to_postgres(from, to, &ROUNDS)?])
 }
 
 /// The moved firm's rounds renumbered after the kept firm's, per category: what a merge writes.
@@ -96,27 +123,13 @@ fn renumbered(ours: &[Round], theirs: Vec<Round>, into: u64) -> Vec<Round> {
         .collect()
 }
 
-fn encode(round: &Round) -> String {
-    // Our own plain struct serialises without fail.
-    serde_json::to_string(round).expect("encoding an evaluation round")
-}
-
-fn decode(text: &str) -> Result<Round> {
-    serde_json::from_str(text).map_err(|e| {
-        AppError::from(anyhow::anyhow!(
-            "a stored evaluation round could not be decoded: {e}"
-        ))
-    })
-}
-
 // A firm's archive: its evaluation rounds. Taken by a member, a round keeps their own
 // scorecards and, of others' submitted ones, those of the vendors whose scores they may see
 // (`Taking::sees_scores`); others' drafts are never in it.
 fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
-    let mut rounds: Vec<Round> = load_all(store)?
-        .into_iter()
-        .filter(|r| r.firm_id == taking.firm.get())
-        .collect();
+    let mut rounds = seam::read(store, |tx| {
+        Ok(values(tx.range(&ROUNDS, &[taking.firm.get()])?))
+    })?;
     if let Taker::Member { user_id } = taking.by {
         for round in &mut rounds {
             let whole = round.clone();
@@ -142,39 +155,30 @@ fn archive_rounds(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Valu
 fn load_rounds(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let rounds: Vec<Round> = parse_all("evaluation_rounds", rows)?;
-    for (i, mut round) in rounds.iter().cloned().enumerate() {
-        round.firm_id = firm_id;
-        round.category_id = arrival.category(round.category_id)?;
-        round.incumbent = round.incumbent.map(|v| arrival.vendor(v)).transpose()?;
-        for change in &mut round.changes {
-            change.by_user = arrival.user("evaluation_rounds", i, change.by_user)?;
-        }
-        for card in &mut round.scorecards {
-            card.vendor_id = arrival.vendor(card.vendor_id)?;
-            card.user_id = arrival.user("evaluation_rounds", i, card.user_id)?;
-        }
-        for reference in &mut round.references {
-            reference.vendor_id = arrival.vendor(reference.vendor_id)?;
-            reference.user_id = arrival.user("evaluation_rounds", i, reference.user_id)?;
-        }
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(EVALUATION_ROUNDS)?.insert(
-                    (round.firm_id, round.category_id, round.round),
-                    encode(&round).as_bytes(),
-                )?;
+    seam::within(tx, |tx| {
+        for (i, mut round) in rounds.iter().cloned().enumerate() {
+            round.firm_id = firm_id;
+            round.category_id = arrival.category(round.category_id)?;
+            round.incumbent = round.incumbent.map(|v| arrival.vendor(v)).transpose()?;
+            for change in &mut round.changes {
+                change.by_user = arrival.user("evaluation_rounds", i, change.by_user)?;
             }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::put(tx.conn()?, &round))?;
+            for card in &mut round.scorecards {
+                card.vendor_id = arrival.vendor(card.vendor_id)?;
+                card.user_id = arrival.user("evaluation_rounds", i, card.user_id)?;
             }
+            for reference in &mut round.references {
+                reference.vendor_id = arrival.vendor(reference.vendor_id)?;
+                reference.user_id = arrival.user("evaluation_rounds", i, reference.user_id)?;
+            }
+            tx.insert(&ROUNDS, key(&round), &round)?;
         }
-    }
-    Ok(rounds.len())
+        Ok(rounds.len())
+    })
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[Table {
+pub const TABLES: &[Declared] = &[Declared {
     name: "evaluation_rounds",
     purge: Purge::ByKey,
     export: Export::Rows {
@@ -182,7 +186,7 @@ pub const TABLES: &[Table] = &[Table {
         load: Load::Rows(load_rounds),
     },
     holder: Holder::Firm { column: "firm_id" },
-    redb: &[&EVALUATION_ROUNDS],
+    redb: &[&ROUNDS],
     postgres: true,
     secrets: &[],
     refers_to: &[Reference {

@@ -1,15 +1,17 @@
 //! A catalog vendor in every firm's evaluations, for the operator's vendor delete and merge
 //! (`admin::vendors`). A round names a vendor by its incumbent, a scorecard or a reference call.
-//! Both walk the rounds that name the vendor: rare operator actions, never a request's path.
+//! Both read every firm's rounds for those naming the vendor: rare operator actions, never a
+//! request's path.
 
 use std::collections::BTreeSet;
 
-use redb::ReadableTable;
-
+use super::ROUNDS;
 use crate::evaluations::model::Round;
 use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::WriteTx;
 use crate::platform::store::registry::{VendorMoved, VendorPart};
-use crate::platform::store::{EVALUATION_ROUNDS, PgTx, WriteTx};
+use crate::platform::store::seam::{self, Tx};
 
 /// Whether `round` names vendor `id`: its incumbent, a scorecard or a reference call.
 pub fn names_vendor(round: &Round, id: u64) -> bool {
@@ -50,8 +52,7 @@ pub fn merge_round(round: &mut Round, from: u64, into: u64) -> u64 {
 
 /// How many evaluations (a firm's rounds of one category) name vendor `id` in any round.
 pub fn evaluations_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
-    let rounds = rounds_naming_in(tx, id)?;
-    Ok(evaluations(&rounds))
+    seam::within(tx, |tx| Ok(evaluations(&rounds_naming(tx, id)?)))
 }
 
 /// What a vendor merge did to the evaluations.
@@ -66,52 +67,32 @@ pub struct MovedEvaluations {
 }
 
 /// Rewrites every round naming vendor `from` to name `into` inside the caller's transaction
-/// (`merge_round`). On PostgreSQL it takes each such firm's evaluations lock first, so a member's
-/// change to the round waits for the merge and then reads the merged round.
+/// (`merge_round`). It takes the scope lock of each firm with such a round, then reads that
+/// firm's rounds again, so a member's change that landed meanwhile is merged, not lost, and one
+/// that comes after reads the merged round.
 pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<MovedEvaluations> {
-    if let WriteTx::Postgres(tx) = tx {
-        let store = tx.store();
-        let firms: Vec<i64> = store.run(
-            sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-                "SELECT DISTINCT firm_id FROM evaluation_rounds WHERE {NAMES_VENDOR} \
-                 ORDER BY firm_id"
-            )))
-            .bind(from as i64)
-            .fetch_all(tx.conn()?),
-        )?;
+    seam::within(tx, |tx| {
+        let firms: BTreeSet<u64> = rounds_naming(tx, from)?.iter().map(|r| r.firm_id).collect();
+        let ids: Vec<FirmId> = firms.iter().map(|&f| FirmId::from_stored(f)).collect();
+        tx.lock_firms(&ids)?;
+        let mut rounds = Vec::new();
         for firm in firms {
-            super::postgres::lock_firm(
-                tx,
-                crate::platform::firm_id::FirmId::from_stored(firm as u64),
-            )?;
-        }
-    }
-    let mut rounds = rounds_naming_in(tx, from)?;
-    let mut moved = MovedEvaluations {
-        evaluations: evaluations(&rounds),
-        scorecards_dropped: 0,
-    };
-    for round in &mut rounds {
-        moved.scorecards_dropped += merge_round(round, from, into);
-    }
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(EVALUATION_ROUNDS)?;
-            for round in &rounds {
-                table.insert(
-                    (round.firm_id, round.category_id, round.round),
-                    super::encode(round).as_bytes(),
-                )?;
+            for (_, round) in tx.range(&ROUNDS, &[firm])? {
+                if names_vendor(&round, from) {
+                    rounds.push(round);
+                }
             }
         }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            for round in &rounds {
-                store.run(super::postgres::put(tx.conn()?, round))?;
-            }
+        let mut moved = MovedEvaluations {
+            evaluations: evaluations(&rounds),
+            scorecards_dropped: 0,
+        };
+        for round in &mut rounds {
+            moved.scorecards_dropped += merge_round(round, from, into);
+            tx.insert(&ROUNDS, super::key(round), round)?;
         }
-    }
-    Ok(moved)
+        Ok(moved)
+    })
 }
 
 /// The distinct (firm, category) of `rounds`.
@@ -123,40 +104,15 @@ fn evaluations(rounds: &[Round]) -> u64 {
         .len() as u64
 }
 
-/// A round's JSON names vendor `$1` (what `names_vendor` checks, for PostgreSQL to select on).
-const NAMES_VENDOR: &str = "(body->'incumbent' = to_jsonb($1::bigint) \
-     OR body->'scorecards' @> jsonb_build_array(jsonb_build_object('vendor_id', $1::bigint)) \
-     OR body->'references' @> jsonb_build_array(jsonb_build_object('vendor_id', $1::bigint)))";
-
-/// Every round naming vendor `id`, by (firm, category, round).
-fn rounds_naming_in(tx: &mut WriteTx, id: u64) -> Result<Vec<Round>> {
-    let rounds = match tx {
-        WriteTx::File(txn) => {
-            let table = txn.open_table(EVALUATION_ROUNDS)?;
-            let mut out = Vec::new();
-            for entry in table.iter()? {
-                out.push(super::decode(
-                    std::str::from_utf8(entry?.1.value()).unwrap_or_default(),
-                )?);
-            }
-            out
-        }
-        WriteTx::Postgres(tx) => pg_rounds_naming(tx, id)?,
-    };
-    Ok(rounds.into_iter().filter(|r| names_vendor(r, id)).collect())
-}
-
-fn pg_rounds_naming(tx: &mut PgTx, id: u64) -> Result<Vec<Round>> {
-    let store = tx.store();
-    let rows: Vec<String> = store.run(
-        sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
-            "SELECT body::text FROM evaluation_rounds WHERE {NAMES_VENDOR} \
-             ORDER BY firm_id, category_id, round"
-        )))
-        .bind(id as i64)
-        .fetch_all(tx.conn()?),
-    )?;
-    rows.iter().map(|r| super::decode(r)).collect()
+/// Every round naming vendor `id`, by (firm, category, round): every firm's rounds read, an
+/// operator's rare action.
+fn rounds_naming(tx: &mut Tx, id: u64) -> Result<Vec<Round>> {
+    Ok(tx
+        .range(&ROUNDS, &[])?
+        .into_iter()
+        .map(|(_, round)| round)
+        .filter(|r| names_vendor(r, id))
+        .collect())
 }
 
 /// Evaluations (a firm's rounds of one category) naming a vendor.
@@ -248,13 +204,7 @@ mod tests {
 
     #[test]
     fn both_backends_find_and_merge_the_rounds_naming_a_vendor() {
-        use crate::platform::firm_id::FirmId;
-        use crate::platform::store::{FileStore, Store};
-        let dir = tempfile::tempdir().unwrap();
-        let stores = [
-            Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::platform::store::postgres::test_store()),
-        ];
+        let (_dir, stores) = super::super::tests::stores();
         let reads: Vec<_> = stores
             .iter()
             .map(|store| {
@@ -295,7 +245,7 @@ mod tests {
                     evaluations_naming_in(&mut tx, 8).unwrap(),
                 );
                 drop(tx);
-                let all = super::super::load_all(store).unwrap();
+                let all = super::super::tests::load_all(store);
                 (naming, moved, after, all)
             })
             .collect();

@@ -944,6 +944,64 @@ fn version_10_saved_views_are_stored_as_json_and_read_the_same() {
     );
 }
 
+/// A file at schema 11 holds the evaluation rounds as JSON already (they never were bincode): it
+/// opens at this schema with the same bytes, and the evaluations read them the same through the
+/// seam.
+#[test]
+fn version_11_evaluation_rounds_read_the_same_through_the_seam() {
+    use crate::evaluations::model::{Criterion, Round};
+    use crate::platform::store::EVALUATION_ROUNDS;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let mut first = Round::new(4, 9, 1, 1_700_000_000);
+    first.criteria = Some(vec![Criterion {
+        id: "price".into(),
+        name: "Price".into(),
+        weight: 100,
+    }]);
+    let rounds = [first, Round::new(4, 9, 2, 1_700_000_100)];
+    // As the evaluations wrote a round before the seam: `serde_json::to_string`.
+    let stored: Vec<String> = rounds
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap())
+        .collect();
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut table = txn.open_table(EVALUATION_ROUNDS).unwrap();
+            for (round, json) in rounds.iter().zip(&stored) {
+                table.insert((4, 9, round.round), json.as_bytes()).unwrap();
+            }
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 11)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored(4);
+    assert_eq!(
+        crate::evaluations::storage::rounds(&store, firm, 9).unwrap(),
+        rounds
+    );
+    let txn = store.file().unwrap().read().unwrap();
+    let table = txn.open_table(EVALUATION_ROUNDS).unwrap();
+    for (round, json) in rounds.iter().zip(&stored) {
+        let bytes = table.get((4, 9, round.round)).unwrap().unwrap();
+        assert_eq!(bytes.value(), json.as_bytes());
+    }
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
 /// A file at schema 11 holds the onboarding answers and the price-sharing choices in bincode, by
 /// firm: schema 12 rewrites them as the seam's JSON, and their domains read them the same
 /// through the seam.

@@ -119,6 +119,28 @@ impl Key for (u64, u64, i64) {
     }
 }
 
+/// A key whose last part is a `u32` (an evaluation's round), as a table declared before the seam
+/// has it: a range's upper bound past `u32::MAX` stops at it.
+impl Key for (u64, u64, u32) {
+    const LEN: usize = 3;
+    fn parts(self) -> Vec<u64> {
+        vec![self.0, self.1, u64::from(self.2)]
+    }
+    fn from_parts(parts: &[u64]) -> (u64, u64, u32) {
+        (
+            parts[0],
+            parts[1],
+            u32::try_from(parts[2]).unwrap_or(u32::MAX),
+        )
+    }
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
+        self
+    }
+    fn from_redb(key: (u64, u64, u32)) -> (u64, u64, u32) {
+        key
+    }
+}
+
 /// How a value sits in its redb table: its JSON's bytes (`seam::value`) for every table the seam
 /// declares, or a plain redb integer where a table declared before the seam holds one, kept so
 /// that an existing file opens unchanged.
