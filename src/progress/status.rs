@@ -47,12 +47,9 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
             },
         );
     }
-    let mut evaluated: HashSet<u64> = HashSet::new();
-    for category in &catalog.categories {
-        if !crate::evaluations::storage::rounds(&app.store, firm_id, category.id)?.is_empty() {
-            add(category.id, StageReason::Evaluation);
-            evaluated.insert(category.id);
-        }
+    let evaluated = crate::evaluations::storage::evaluated_categories(&app.store, firm_id)?;
+    for category in &evaluated {
+        add(*category, StageReason::Evaluation);
     }
     let mut shortlisted: HashMap<u64, usize> = HashMap::new();
     for (vendor_id, _) in crate::shortlist::storage::load(&app.store, firm_id)? {
@@ -146,7 +143,7 @@ fn next_step(
     user: &User,
     catalog: &crate::catalog::Catalog,
     decisions: &[crate::decisions::model::Decision],
-    evaluated: &HashSet<u64>,
+    evaluated: &BTreeSet<u64>,
     shortlisted: &HashMap<u64, usize>,
     stages: &[StageOverview],
 ) -> Result<Option<NextStep>> {

@@ -43,6 +43,20 @@ pub fn rounds(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Vec<Ro
     })
 }
 
+/// The categories the firm has evaluated (a round or more), in one read of its rounds.
+pub fn evaluated_categories(
+    store: &Store,
+    firm_id: FirmId,
+) -> Result<std::collections::BTreeSet<u64>> {
+    seam::read(store, |tx| {
+        Ok(tx
+            .range(&ROUNDS, &[firm_id.get()])?
+            .into_iter()
+            .map(|((_, category, _), _)| category)
+            .collect())
+    })
+}
+
 /// Runs `change` on the firm's rounds of the category (oldest first; it may push a new one) in
 /// one write transaction, then saves every round it changed. An `Err` from `change` writes
 /// nothing; a firm merged away or deleted is refused (409, 410).
