@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::mail::storage::{self as mail_storage, Outgoing};
-use crate::notifications::storage::{Delivery, deliver_file, deliver_pg};
+use crate::notifications::storage::Delivery;
 use crate::platform::error::{Result, conflict};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Naming, Purge, Table, VendorMoved, VendorPart,
@@ -278,13 +278,7 @@ impl Docs<'_, '_> {
 
     /// Tells a person of the install (the operator) with the change.
     pub fn notify(&mut self, delivery: &Delivery) -> Result<()> {
-        match &mut self.tx {
-            WriteTx::File(txn) => deliver_file(txn, delivery),
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(deliver_pg(tx.conn()?, delivery))
-            }
-        }
+        crate::notifications::storage::deliver_in(self.tx, delivery)
     }
 
     /// Ends the notices of `kind` about one subject (`link`) for `users`: read, saying `body`.
