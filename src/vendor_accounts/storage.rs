@@ -264,15 +264,7 @@ impl Docs<'_, '_> {
 
     /// Queues a message with the change.
     pub fn mail(&mut self, out: &Outgoing, now: i64) -> Result<()> {
-        match &mut self.tx {
-            WriteTx::File(txn) => {
-                mail_storage::enqueue_file(txn, out, now)?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(mail_storage::enqueue_pg(tx.conn()?, out, now))?;
-            }
-        }
+        mail_storage::enqueue_in(self.tx, out, now, None)?;
         Ok(())
     }
 
@@ -294,13 +286,7 @@ impl Docs<'_, '_> {
 
     /// The mail settings as this transaction sees them.
     pub fn mail_settings(&mut self) -> Result<Option<crate::mail::MailSettings>> {
-        match &mut self.tx {
-            WriteTx::File(txn) => mail_storage::settings_in_file(txn),
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(mail_storage::settings_in_pg(tx.conn()?))
-            }
-        }
+        mail_storage::settings_in(self.tx)
     }
 }
 
