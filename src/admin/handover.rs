@@ -19,7 +19,6 @@ use crate::platform::clock::{now_secs, rfc3339};
 use crate::platform::error::{ErrorBody, Result, bad_request, conflict, not_found};
 use crate::platform::extract::{Json, Path};
 use crate::platform::ids::OfferId;
-use crate::platform::store::WriteTx;
 
 /// How long an offer waits for its answer.
 pub const OFFER_DAYS: i64 = 7;
@@ -172,16 +171,6 @@ fn delivery(app: &AccountsState, to: &User, title: String, body: String, link: &
     }
 }
 
-fn deliver_in(tx: &mut WriteTx, d: &Delivery) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => crate::notifications::storage::deliver_file(txn, d),
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            store.run(crate::notifications::storage::deliver_pg(pg.conn()?, d))
-        }
-    }
-}
-
 /// Records `detail` in the audit log of both accounts' firms (once when they share one).
 fn record_both(
     app: &AccountsState,
@@ -268,7 +257,7 @@ fn offer(
         &offer,
         "Another offer of the operator role was made just now: reload the page.",
     )?;
-    deliver_in(&mut tx, &notice)?;
+    crate::notifications::storage::deliver_in(&mut tx, &notice)?;
     tx.commit()?;
     record_both(
         app,
@@ -437,7 +426,7 @@ fn end(
         &resolution,
     )?;
     if let Some(d) = &told {
-        deliver_in(&mut tx, d)?;
+        crate::notifications::storage::deliver_in(&mut tx, d)?;
     }
     tx.commit()?;
     let (action, actor, detail) = match ending {

@@ -196,14 +196,7 @@ fn ask_approvers_in(
             },
             base: base.map(str::to_string),
         };
-        match tx {
-            WriteTx::File(txn) => crate::notifications::storage::deliver_file(txn, &delivery)?,
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let conn = tx.conn()?;
-                store.run(crate::notifications::storage::deliver_pg(conn, &delivery))?
-            }
-        }
+        crate::notifications::storage::deliver_in(tx, &delivery)?;
     }
     Ok(())
 }

@@ -1,9 +1,9 @@
 //! Notifications: what happened to a person (their role changed, a new sign-in, the day after a
 //! booked demo; renewal reminders next), shown under the bell and mailed as each person chose per
-//! kind. A cause writes its `Delivery` in its own transaction (`storage::deliver_file`,
-//! `storage::deliver_pg`, or `storage::deliver` alone), which reads the person's preferences there:
-//! no cause knows them. Every mail that is not about the account's security carries a one-click
-//! unsubscribe address (RFC 8058) with a signed token (`token.rs`).
+//! kind. A cause writes its `Delivery` in its own transaction (`storage::deliver_in`, or
+//! `storage::deliver` alone), which reads the person's preferences there: no cause knows them.
+//! Every mail that is not about the account's security carries a one-click unsubscribe address
+//! (RFC 8058) with a signed token (`token.rs`).
 //!
 //! Below the accounts (which deliver in their transactions) and above `mail/`; the HTTP routes,
 //! which need the signed-in person, are `accounts::notice_routes`.

@@ -5,8 +5,21 @@ use serde::{Deserialize, Serialize};
 use crate::mail::MessageKind;
 
 /// Why a person is told something: each kind has its label, its mail kind and whether it is about
-/// the account's security. New kinds go at the end (redb stores the variant's index).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, utoipa::ToSchema)]
+/// the account's security. Stored by its code (`code`, the seam's JSON), so a new kind may go
+/// anywhere.
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    utoipa::ToSchema,
+)]
 #[serde(rename_all = "camelCase")]
 pub enum NoticeKind {
     RoleChanged,
@@ -131,7 +144,7 @@ pub struct Notice {
     pub created_at: i64,
 }
 
-/// A notice as the bell keeps it (redb value; PostgreSQL `notices` row).
+/// A notice as the bell keeps it (`notifications::storage::NOTICES_BY_PERSON`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Stored {
     pub id: u64,

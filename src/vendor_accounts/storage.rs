@@ -11,7 +11,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 use crate::mail::storage::{self as mail_storage, Outgoing};
-use crate::notifications::storage::{Delivery, deliver_file, deliver_pg};
+use crate::notifications::storage::Delivery;
 use crate::platform::error::{Result, conflict};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Naming, Purge, Table, VendorMoved, VendorPart,
@@ -264,27 +264,13 @@ impl Docs<'_, '_> {
 
     /// Queues a message with the change.
     pub fn mail(&mut self, out: &Outgoing, now: i64) -> Result<()> {
-        match &mut self.tx {
-            WriteTx::File(txn) => {
-                mail_storage::enqueue_file(txn, out, now)?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(mail_storage::enqueue_pg(tx.conn()?, out, now))?;
-            }
-        }
+        mail_storage::enqueue_in(self.tx, out, now, None)?;
         Ok(())
     }
 
     /// Tells a person of the install (the operator) with the change.
     pub fn notify(&mut self, delivery: &Delivery) -> Result<()> {
-        match &mut self.tx {
-            WriteTx::File(txn) => deliver_file(txn, delivery),
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(deliver_pg(tx.conn()?, delivery))
-            }
-        }
+        crate::notifications::storage::deliver_in(self.tx, delivery)
     }
 
     /// Ends the notices of `kind` about one subject (`link`) for `users`: read, saying `body`.
@@ -300,13 +286,7 @@ impl Docs<'_, '_> {
 
     /// The mail settings as this transaction sees them.
     pub fn mail_settings(&mut self) -> Result<Option<crate::mail::MailSettings>> {
-        match &mut self.tx {
-            WriteTx::File(txn) => mail_storage::settings_in_file(txn),
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(mail_storage::settings_in_pg(tx.conn()?))
-            }
-        }
+        mail_storage::settings_in(self.tx)
     }
 }
 

@@ -119,10 +119,6 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "whether a firm was merged away or deleted, by that firm's own id",
     ),
     (
-        "FROM notices WHERE user_id = $1",
-        "a person's own notices (the caller's)",
-    ),
-    (
         "SELECT domain, firm_id, status, claimed_at, decided_at FROM sso_domains",
         "every claimed email domain: a single sign-on sign-in finds the firm by the email's domain",
     ),

@@ -25,8 +25,8 @@ const READS: [(&str, i64); 9] = [
     // The members, and when each was last seen.
     ("/api/firm/members", 2),
     ("/api/recommendations/dismissed", 1),
-    // The newest notices, and how many are unread.
-    ("/api/notifications", 2),
+    // The newest notices, and how many are unread, in one snapshot.
+    ("/api/notifications", 3),
     ("/api/firm/audit", 1),
     // The requests and the vendors asked to join, in one snapshot.
     ("/api/demo-requests", 4),

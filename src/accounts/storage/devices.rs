@@ -11,8 +11,10 @@ use crate::accounts::model::Session;
 use crate::accounts::model::SessionDevice;
 use crate::accounts::model::TokenHash;
 use crate::notifications::Delivery;
-use crate::platform::error::Result;
-use crate::platform::store::{KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, codec, open_read};
+use crate::platform::error::{AppError, Result};
+use crate::platform::store::{
+    KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, WriteTx, codec, open_read,
+};
 
 /// How many devices an account's known list keeps (the latest seen).
 const KNOWN_KEPT: usize = 20;
@@ -37,16 +39,16 @@ pub fn put_device(
     notice: Option<&Delivery>,
 ) -> Result<bool> {
     let now = device.started_at;
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
+    let mut tx = store.begin()?;
+    let new = match &mut tx {
+        WriteTx::File(txn) => {
             let exists = txn.open_table(SESSIONS)?.get(hash.as_slice())?.is_some();
             if !exists {
                 return Ok(false);
             }
             txn.open_table(SESSION_DEVICES)?
                 .insert(hash.as_slice(), codec::encode(device).as_slice())?;
-            let new = {
+            {
                 let mut table = txn.open_table(KNOWN_DEVICES)?;
                 let mut known: Vec<KnownDevice> = table
                     .get(user_id)?
@@ -75,26 +77,23 @@ pub fn put_device(
                 known.truncate(KNOWN_KEPT);
                 table.insert(user_id, codec::encode(&known).as_slice())?;
                 new
-            };
-            if let (true, Some(d)) = (new, notice) {
-                crate::notifications::storage::deliver_file(&txn, d)?;
             }
-            txn.commit()?;
-            Ok(new)
         }
-        Store::Postgres(db) => db.run(async {
-            let mut tx = db.pool().begin().await?;
-            super::postgres::hold_firm_of_account(&mut tx, user_id).await?;
-            // Then the account's row lock, so two sign-ins of one account at once judge one after the
-            // other. Taken before the inserts: they share the row through their foreign keys, and
-            // two sign-ins that each shared it before asking for the lock waited on each other
-            // until the server's deadlock check failed one. `NO KEY`: rows that only refer to the
-            // account are still written meanwhile.
-            sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE")
-                .bind(user_id as i64)
-                .execute(&mut *tx)
-                .await?;
-            let done = sqlx::query(
+        WriteTx::Postgres(tx) => {
+            let db = tx.store();
+            let conn = tx.conn()?;
+            let new = db.run(async {
+                super::postgres::hold_firm_of_account(&mut *conn, user_id).await?;
+                // Then the account's row lock, so two sign-ins of one account at once judge one after the
+                // other. Taken before the inserts: they share the row through their foreign keys, and
+                // two sign-ins that each shared it before asking for the lock waited on each other
+                // until the server's deadlock check failed one. `NO KEY`: rows that only refer to the
+                // account are still written meanwhile.
+                sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE")
+                    .bind(user_id as i64)
+                    .execute(&mut *conn)
+                    .await?;
+                let done = sqlx::query(
                 "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
                  SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1 \
                  ON CONFLICT (token_hash) DO NOTHING",
@@ -103,45 +102,51 @@ pub fn put_device(
             .bind(&device.device)
             .bind(&device.address)
             .bind(at(now))
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
-            if done.rows_affected() == 0 {
-                return Ok(false);
-            }
-            let had_any: bool = sqlx::query_scalar(
-                "SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1)",
-            )
-            .bind(user_id as i64)
-            .fetch_one(&mut *tx)
-            .await?;
-            let inserted: bool = sqlx::query_scalar(
-                "INSERT INTO known_devices (user_id, device, address, last_seen) \
+                if done.rows_affected() == 0 {
+                    return Ok(None);
+                }
+                let had_any: bool = sqlx::query_scalar(
+                    "SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1)",
+                )
+                .bind(user_id as i64)
+                .fetch_one(&mut *conn)
+                .await?;
+                let inserted: bool = sqlx::query_scalar(
+                    "INSERT INTO known_devices (user_id, device, address, last_seen) \
                  VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, device, address) \
                  DO UPDATE SET last_seen = EXCLUDED.last_seen RETURNING (xmax = 0)",
-            )
-            .bind(user_id as i64)
-            .bind(&device.device)
-            .bind(&device.address)
-            .bind(at(now))
-            .fetch_one(&mut *tx)
-            .await?;
-            sqlx::query(
-                "DELETE FROM known_devices WHERE user_id = $1 AND (device, address) NOT IN \
+                )
+                .bind(user_id as i64)
+                .bind(&device.device)
+                .bind(&device.address)
+                .bind(at(now))
+                .fetch_one(&mut *conn)
+                .await?;
+                sqlx::query(
+                    "DELETE FROM known_devices WHERE user_id = $1 AND (device, address) NOT IN \
                  (SELECT device, address FROM known_devices WHERE user_id = $1 \
                  ORDER BY last_seen DESC LIMIT $2)",
-            )
-            .bind(user_id as i64)
-            .bind(KNOWN_KEPT as i64)
-            .execute(&mut *tx)
-            .await?;
-            let new = inserted && had_any;
-            if let (true, Some(d)) = (new, notice) {
-                crate::notifications::storage::deliver_pg(&mut tx, d).await?;
-            }
-            tx.commit().await?;
-            Ok(new)
-        }),
+                )
+                .bind(user_id as i64)
+                .bind(KNOWN_KEPT as i64)
+                .execute(&mut *conn)
+                .await?;
+                Ok::<_, AppError>(Some(inserted && had_any))
+            })?;
+            let Some(new) = new else {
+                // The session is gone: nothing to write.
+                return Ok(false);
+            };
+            new
+        }
+    };
+    if let (true, Some(d)) = (new, notice) {
+        crate::notifications::storage::deliver_in(&mut tx, d)?;
     }
+    tx.commit()?;
+    Ok(new)
 }
 
 /// The open sessions of `user_id` (expired ones not yet swept too), with their devices.

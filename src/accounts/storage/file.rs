@@ -286,21 +286,6 @@ pub fn has_users(store: &FileStore) -> Result<bool> {
     Ok(!store.read()?.open_table(USERS)?.is_empty()?)
 }
 
-/// Saves a user's record whose email is unchanged, with the notice it causes when given.
-pub fn save_user(
-    store: &FileStore,
-    user: &User,
-    notice: Option<&crate::notifications::Delivery>,
-) -> Result<()> {
-    let txn = store.write()?;
-    put_user(&txn, user)?;
-    if let Some(d) = notice {
-        crate::notifications::storage::deliver_file(&txn, d)?;
-    }
-    txn.commit()?;
-    Ok(())
-}
-
 /// Saves `user` (its password hash changed) and ends every other session of it, in one
 /// transaction. Returns how many sessions ended.
 pub fn save_password(store: &FileStore, user: &User, keep: &TokenHash) -> Result<usize> {

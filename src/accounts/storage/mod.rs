@@ -184,10 +184,16 @@ pub fn save_user_with_notice(
     user: &User,
     notice: Option<&crate::notifications::Delivery>,
 ) -> Result<()> {
-    match store {
-        Store::File(db) => file::save_user(db, user, notice),
-        Store::Postgres(db) => postgres::save_user(db, user, notice),
+    let mut tx = store.begin()?;
+    match &mut tx {
+        WriteTx::File(txn) => file::put_user(txn, user)?,
+        WriteTx::Postgres(tx) => postgres::save_user_in(tx, user)?,
     }
+    if let Some(d) = notice {
+        crate::notifications::storage::deliver_in(&mut tx, d)?;
+    }
+    tx.commit()?;
+    Ok(())
 }
 
 /// Saves `user` (its password hash changed) and ends every other session of it, in one step.

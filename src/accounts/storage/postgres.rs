@@ -372,22 +372,17 @@ pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<En
     Ok(row.and_then(Option::<EndedSession>::from))
 }
 
-pub fn save_user(
-    store: &PgStore,
-    user: &User,
-    notice: Option<&crate::notifications::Delivery>,
-) -> Result<()> {
+/// Saves a user's record whose email is unchanged in `tx`, under its firm's row lock; the change
+/// is recorded for the other nodes when `tx` commits.
+pub fn save_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
     store.run(async {
-        let mut tx = store.pool().begin().await?;
-        hold_firm_of_account(&mut tx, user.id).await?;
-        update_user_in(&mut tx, user).await?;
-        if let Some(d) = notice {
-            crate::notifications::storage::deliver_pg(&mut tx, d).await?;
-        }
-        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
-        tx.commit().await?;
-        Ok(())
-    })
+        hold_firm_of_account(&mut *conn, user.id).await?;
+        update_user_in(&mut *conn, user).await
+    })?;
+    tx.record_change(Change::User { user_id: user.id });
+    Ok(())
 }
 
 pub fn save_password(store: &PgStore, user: &User, keep: &TokenHash) -> Result<usize> {

@@ -8,7 +8,7 @@ use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
 use crate::platform::error::Result;
 use crate::platform::store::registry::{Export, Holder, Purge, Table, Taking};
-use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount};
+use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
 use crate::platform::store::{OUTBOX, OUTBOX_DUE};
 
 /// How an attempt to send ended.
@@ -81,28 +81,45 @@ pub async fn enqueue_pg(
     postgres::enqueue_in(conn, &out.letter, out.message_id.clone(), now).await
 }
 
-/// The mail settings as the cause's redb transaction sees them (`None`: mail is off).
-pub fn settings_in_file(txn: &redb::WriteTransaction) -> Result<Option<MailSettings>> {
-    file::settings_in(txn)
+/// Queues `out` in the cause's transaction, with its `List-Unsubscribe` address when it has one.
+pub fn enqueue_in(
+    tx: &mut WriteTx,
+    out: &Outgoing,
+    now: i64,
+    unsubscribe: Option<&str>,
+) -> Result<u64> {
+    match tx {
+        WriteTx::File(txn) => {
+            let id = file::enqueue_in(txn, &out.letter, out.message_id.clone(), now)?;
+            if let Some(url) = unsubscribe {
+                file::set_unsubscribe(txn, id, url)?;
+            }
+            Ok(id)
+        }
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            let conn = tx.conn()?;
+            store.run(async {
+                let id = postgres::enqueue_in(&mut *conn, &out.letter, out.message_id.clone(), now)
+                    .await?;
+                if let Some(url) = unsubscribe {
+                    postgres::set_unsubscribe(&mut *conn, id, url).await?;
+                }
+                Ok(id)
+            })
+        }
+    }
 }
 
-/// The mail settings as the cause's PostgreSQL transaction sees them.
-pub async fn settings_in_pg(conn: &mut sqlx::PgConnection) -> Result<Option<MailSettings>> {
-    postgres::settings_in(conn).await
-}
-
-/// Gives queued message `id` its `List-Unsubscribe` address, in the cause's redb transaction.
-pub fn set_unsubscribe_file(txn: &redb::WriteTransaction, id: u64, url: &str) -> Result<()> {
-    file::set_unsubscribe(txn, id, url)
-}
-
-/// Gives queued message `id` its `List-Unsubscribe` address, in the cause's PostgreSQL transaction.
-pub async fn set_unsubscribe_pg(
-    conn: &mut sqlx::PgConnection,
-    id: u64,
-    url: &str,
-) -> sqlx::Result<()> {
-    postgres::set_unsubscribe(conn, id, url).await
+/// The mail settings as the cause's transaction sees them (`None`: mail is off).
+pub fn settings_in(tx: &mut WriteTx) -> Result<Option<MailSettings>> {
+    match tx {
+        WriteTx::File(txn) => file::settings_in(txn),
+        WriteTx::Postgres(tx) => {
+            let store = tx.store();
+            store.run(postgres::settings_in(tx.conn()?))
+        }
+    }
 }
 
 /// The `List-Unsubscribe` address of message `id`, if it has one (not the security messages).

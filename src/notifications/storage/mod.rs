@@ -1,25 +1,43 @@
-//! Notices, preferences and the unsubscribe secret, in either backend. A cause writes its notice
-//! through its own transaction (`deliver_file`, `deliver_pg`), which reads the person's
-//! preferences there and writes the in-app row, the mail, both or neither: no cause knows them.
+//! Notices, preferences and the unsubscribe secret, written once over the storage seam
+//! (`store::seam`) for both engines. A cause writes its notice through its own transaction
+//! (`deliver_in`), which reads the person's preferences there and writes the in-app row, the
+//! mail, both or neither: no cause knows them. The mail itself is the outbox's (`mail::storage`).
+//!
+//! What carried over: on redb the notices' table is the one of before the seam, its bincode
+//! values rewritten as the seam's JSON by schema 12's migration, which also gathered each
+//! person's choices into one row and moved the secret out of the settings; on PostgreSQL
+//! migration 0048 did the same, ids and the sequence's value kept.
 
-mod file;
-mod postgres;
-
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use crate::mail::Letter;
-use crate::notifications::model::{Notice, NoticeKind, Pref, Stored};
-use crate::platform::error::Result;
+use crate::mail::storage::{self as mail_storage, Outgoing};
+use crate::notifications::model::{KEEP_PER_PERSON, Notice, NoticeKind, Pref, Stored};
+use crate::platform::error::{AppError, Result};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::arrival::{Arrival, Rows, unkeyed};
 use crate::platform::store::registry::{
-    Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, keyed,
+    Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table as Declared, Taking, Target, keyed,
 };
-use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
-use crate::platform::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE};
+use crate::platform::store::seam::{self, Table, Tx};
+use crate::platform::store::{FileStore, PgStore, Store, TableCount, WriteTx};
+use crate::platform::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE, UNSUBSCRIBE_SECRET};
 
-/// The `settings` key of the install's unsubscribe secret.
-const SECRET_KEY: &str = "unsubscribe_secret";
+/// (user id, notice id) -> `Stored`: the bell's notices, the newest `KEEP_PER_PERSON` per
+/// person. Ids come from the `notices` sequence, one across people.
+pub const NOTICES_BY_PERSON: Table<(u64, u64), Stored> =
+    Table::new("notices", NOTICES, &["user_id", "id"], Some("notices"));
+
+/// A person's choices, by kind (a kind absent: both on).
+pub type Prefs = BTreeMap<NoticeKind, Pref>;
+
+/// User id -> `Prefs`.
+pub const PREFS: Table<u64, Prefs> = Table::new("notice_prefs", NOTICE_PREFS, &["user_id"], None);
+
+/// The install's unsubscribe secret (hex), in its one row `SECRET_ROW`.
+pub const SECRET: Table<u64, String> =
+    Table::new("unsubscribe_secret", UNSUBSCRIBE_SECRET, &["id"], None);
+const SECRET_ROW: u64 = 1;
 
 fn new_secret() -> Vec<u8> {
     use rand::RngCore;
@@ -49,88 +67,151 @@ pub struct Delivery {
     pub base: Option<String>,
 }
 
-/// Writes `d` in the cause's redb transaction.
-pub fn deliver_file(txn: &redb::WriteTransaction, d: &Delivery) -> Result<()> {
-    file::deliver_in(txn, d)
-}
-
-/// Writes `d` in the cause's PostgreSQL transaction.
-pub async fn deliver_pg(conn: &mut sqlx::PgConnection, d: &Delivery) -> Result<()> {
-    postgres::deliver_in(conn, d).await
-}
-
-/// Writes `d` in the cause's transaction, on either backend (`deliver_file`, `deliver_pg`).
-pub fn deliver_in(tx: &mut crate::platform::store::WriteTx, d: &Delivery) -> Result<()> {
-    match tx {
-        crate::platform::store::WriteTx::File(txn) => file::deliver_in(txn, d),
-        crate::platform::store::WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(postgres::deliver_in(tx.conn()?, d))
+/// Writes `d` in the cause's transaction, as its person's preferences say.
+pub fn deliver_in(tx: &mut WriteTx, d: &Delivery) -> Result<()> {
+    let n = &d.notice;
+    let pref = seam::within(tx, |tx| {
+        let pref = pref_in(tx, n.user_id, n.kind)?;
+        if pref.in_app {
+            show(tx, n)?;
         }
+        Ok(pref)
+    })?;
+    if pref.mails(n.kind)
+        && let Some(base) = d.base.as_deref()
+        && let Some(settings) = mail_storage::settings_in(tx)?
+    {
+        let unsubscribe = if n.kind.always_mailed() {
+            None
+        } else {
+            let secret = seam::within(tx, secret_in)?;
+            Some(unsubscribe_url(
+                base,
+                &secret,
+                n.user_id,
+                n.kind,
+                n.created_at,
+            ))
+        };
+        let out = Outgoing::new(&settings, d.letter.clone());
+        mail_storage::enqueue_in(tx, &out, n.created_at, unsubscribe.as_deref())?;
     }
+    Ok(())
+}
+
+/// Writes `d` alone, in a transaction of its own.
+pub fn deliver(store: &Store, d: &Delivery) -> Result<()> {
+    let mut tx = store.begin()?;
+    deliver_in(&mut tx, d)?;
+    tx.commit()?;
+    Ok(())
+}
+
+fn pref_in(tx: &mut Tx, user_id: u64, kind: NoticeKind) -> Result<Pref> {
+    let prefs = tx.get(&PREFS, user_id)?.unwrap_or_default();
+    Ok(prefs.get(&kind).copied().unwrap_or_default())
+}
+
+/// Puts `n` under its person's bell, dropping their oldest beyond `KEEP_PER_PERSON`.
+fn show(tx: &mut Tx, n: &Notice) -> Result<()> {
+    let id = tx.next_id(&NOTICES_BY_PERSON)?;
+    let stored = Stored {
+        id,
+        kind: n.kind,
+        firm_id: n.firm_id,
+        title: n.title.clone(),
+        body: n.body.clone(),
+        link: n.link.clone(),
+        created_at: n.created_at,
+        read: false,
+    };
+    tx.insert_new(&NOTICES_BY_PERSON, (n.user_id, id), &stored)?;
+    let kept = tx.range(&NOTICES_BY_PERSON, &[n.user_id])?;
+    for (key, _) in kept.iter().take(kept.len().saturating_sub(KEEP_PER_PERSON)) {
+        tx.remove(&NOTICES_BY_PERSON, *key)?;
+    }
+    Ok(())
+}
+
+/// The install's unsubscribe secret, created on first use. Two nodes of a hub that create it at
+/// once keep the first one's.
+fn secret_in(tx: &mut Tx) -> Result<Vec<u8>> {
+    let hex = match tx.get(&SECRET, SECRET_ROW)? {
+        Some(hex) => hex,
+        None => {
+            let made = hex::encode(new_secret());
+            match tx.insert_new(&SECRET, SECRET_ROW, &made) {
+                Ok(()) => made,
+                Err(AppError::Conflict(m)) if m == seam::TAKEN => tx
+                    .get(&SECRET, SECRET_ROW)?
+                    .ok_or_else(|| anyhow::anyhow!("the unsubscribe secret went missing"))?,
+                Err(e) => return Err(e),
+            }
+        }
+    };
+    hex::decode(hex).map_err(|e| AppError::Internal(e.into()))
+}
+
+/// The install's unsubscribe secret (created on first use).
+pub fn secret(store: &Store) -> Result<Vec<u8>> {
+    seam::write(store, secret_in)
 }
 
 /// Ends the notices of `kind` about one subject (named by their in-app `link`) for `users`, in
 /// the cause's transaction: each is read, and says how it ended (`body`), so no bell keeps asking
 /// for what was decided.
 pub fn resolve_in(
-    tx: &mut crate::platform::store::WriteTx,
+    tx: &mut WriteTx,
     users: &[u64],
-    kind: crate::notifications::model::NoticeKind,
+    kind: NoticeKind,
     link: &str,
     body: &str,
 ) -> Result<()> {
-    match tx {
-        crate::platform::store::WriteTx::File(txn) => {
-            file::resolve_in(txn, users, kind, link, body)
+    seam::within(tx, |tx| {
+        for &user_id in users {
+            for (key, mut stored) in tx.range(&NOTICES_BY_PERSON, &[user_id])? {
+                if stored.kind == kind && stored.link == link {
+                    stored.read = true;
+                    stored.body = body.to_string();
+                    tx.insert(&NOTICES_BY_PERSON, key, &stored)?;
+                }
+            }
         }
-        crate::platform::store::WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(postgres::resolve_in(tx.conn()?, users, kind, link, body))
-        }
-    }
-}
-
-/// Writes `d` alone, in a transaction of its own.
-pub fn deliver(store: &Store, d: &Delivery) -> Result<()> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            file::deliver_in(&txn, d)?;
-            txn.commit()?;
-            Ok(())
-        }
-        Store::Postgres(db) => db.run(async {
-            let mut tx = db.pool().begin().await?;
-            postgres::deliver_in(&mut tx, d).await?;
-            tx.commit().await?;
-            Ok(())
-        }),
-    }
+        Ok(())
+    })
 }
 
 /// The newest `limit` notices of `user_id`, newest first, and how many kept are unread.
 pub fn list(store: &Store, user_id: u64, limit: usize) -> Result<(usize, Vec<Stored>)> {
-    match store {
-        Store::File(db) => file::list(db, user_id, limit),
-        Store::Postgres(db) => postgres::list(db, user_id, limit),
-    }
+    let kept = seam::read(store, |tx| tx.range(&NOTICES_BY_PERSON, &[user_id]))?;
+    let unread = kept.iter().filter(|(_, s)| !s.read).count();
+    let items = kept.into_iter().rev().take(limit).map(|(_, s)| s).collect();
+    Ok((unread, items))
 }
 
-/// Marks `ids` of `user_id` read (all when `None`); ids that are not theirs are skipped.
+/// Marks `ids` of `user_id` read (all when `None`); ids that are not theirs are skipped. Refused,
+/// like a write of the firm's data, when the firm was merged away or deleted meanwhile.
 pub fn mark_read(store: &Store, firm: FirmId, user_id: u64, ids: Option<&[u64]>) -> Result<()> {
-    match store {
-        Store::File(db) => file::mark_read(db, firm, user_id, ids),
-        Store::Postgres(db) => postgres::mark_read(db, firm, user_id, ids),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm)?;
+        let mut found = tx.range(&NOTICES_BY_PERSON, &[user_id])?;
+        if let Some(ids) = ids {
+            found.retain(|((_, id), _)| ids.contains(id));
+        }
+        for (key, mut stored) in found {
+            if !stored.read {
+                stored.read = true;
+                tx.insert(&NOTICES_BY_PERSON, key, &stored)?;
+            }
+        }
+        Ok(())
+    })
 }
 
 /// The choices `user_id` made (kinds absent: both on).
 pub fn prefs(store: &Store, user_id: u64) -> Result<HashMap<NoticeKind, Pref>> {
-    match store {
-        Store::File(db) => file::prefs(db, user_id),
-        Store::Postgres(db) => postgres::prefs(db, user_id),
-    }
+    let prefs = seam::read(store, |tx| tx.get(&PREFS, user_id))?;
+    Ok(prefs.unwrap_or_default().into_iter().collect())
 }
 
 /// Stores the choices of `user_id` of `firm`; refused, like a write of the firm's data, when the
@@ -141,49 +222,21 @@ pub fn set_prefs(
     user_id: u64,
     prefs: &[(NoticeKind, Pref)],
 ) -> Result<()> {
-    match store {
-        Store::File(db) => file::set_prefs(db, firm, user_id, prefs),
-        Store::Postgres(db) => postgres::set_prefs(db, firm, user_id, prefs),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm)?;
+        let mut chosen = tx.get(&PREFS, user_id)?.unwrap_or_default();
+        chosen.extend(prefs.iter().copied());
+        tx.insert(&PREFS, user_id, &chosen)
+    })
 }
 
-/// The install's unsubscribe secret (created on first use).
-pub fn secret(store: &Store) -> Result<Vec<u8>> {
-    match store {
-        Store::File(db) => file::secret(db),
-        Store::Postgres(db) => postgres::secret(db),
-    }
-}
-
-/// Copies the notices, the preferences and the unsubscribe secret into PostgreSQL.
+/// Copies the notices (with their ids and the id sequence), the preferences and the unsubscribe
+/// secret into PostgreSQL (`litstack export-to-postgres`).
 pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    let (notices, prefs) = file::load_all(from)?;
-    let mut tx = PgTx::begin(to)?;
-    for (user, s) in &notices {
-        to.run(postgres::put_notice(tx.conn()?, *user, s, true))?;
-    }
-    for (user, kind, pref) in &prefs {
-        to.run(postgres::put_pref(tx.conn()?, *user, *kind, *pref))?;
-    }
-    if let Some(secret) = file::stored_secret(from)? {
-        to.run(
-            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2)")
-                .bind(SECRET_KEY)
-                .bind(hex::encode(secret))
-                .execute(tx.conn()?),
-        )?;
-    }
-    to.run(
-        sqlx::query(
-            "SELECT setval(pg_get_serial_sequence('notices', 'id'), \
-             (SELECT COALESCE(MAX(id), 0) + 1 FROM notices), false)",
-        )
-        .execute(tx.conn()?),
-    )?;
-    tx.commit()?;
     Ok(vec![
-        to.counted("notices", notices.len() as u64)?,
-        to.counted("notice_prefs", prefs.len() as u64)?,
+        seam::copy_to_postgres(from, to, &NOTICES_BY_PERSON)?,
+        seam::copy_to_postgres(from, to, &PREFS)?,
+        seam::copy_to_postgres(from, to, &SECRET)?,
     ])
 }
 
@@ -203,25 +256,17 @@ fn archive_notices(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
 fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let firm_id = arrival.firm()?.get();
     let count = rows.len();
-    for (i, row) in rows.into_iter().enumerate() {
-        let (keys, mut notice): (_, Stored) = unkeyed("notices", i, row, &["user_id"])?;
-        let user_id = arrival.user("notices", i, keys[0])?;
-        notice.firm_id = firm_id;
-        notice.link = String::new();
-        match tx {
-            WriteTx::File(txn) => {
-                notice.id = crate::platform::store::next_id(txn, "notices")?;
-                txn.open_table(NOTICES)?.insert(
-                    (user_id, notice.id),
-                    crate::platform::store::codec::encode(&notice).as_slice(),
-                )?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::put_notice(tx.conn()?, user_id, &notice, false))?;
-            }
+    seam::within(tx, |tx| {
+        for (i, row) in rows.into_iter().enumerate() {
+            let (keys, mut notice): (_, Stored) = unkeyed("notices", i, row, &["user_id"])?;
+            let user_id = arrival.user("notices", i, keys[0])?;
+            notice.id = tx.next_id(&NOTICES_BY_PERSON)?;
+            notice.firm_id = firm_id;
+            notice.link = String::new();
+            tx.insert_new(&NOTICES_BY_PERSON, (user_id, notice.id), &notice)?;
         }
-    }
+        Ok(())
+    })?;
     if count > 0 {
         arrival.notes.push(
             "The notices under the bell keep their words; their links pointed at the old \
@@ -232,29 +277,25 @@ fn load_notices(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) ->
     Ok(count)
 }
 
+// An archive's choices, one row per person and kind.
 fn load_prefs(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
     let count = rows.len();
     #[derive(serde::Deserialize)]
     struct Kind {
         kind: NoticeKind,
     }
-    for (i, row) in rows.into_iter().enumerate() {
-        let Kind { kind } = crate::platform::store::arrival::parse("notice_prefs", i, row.clone())?;
-        let (keys, pref): (_, Pref) = unkeyed("notice_prefs", i, row, &["user_id"])?;
-        let user_id = arrival.user("notice_prefs", i, keys[0])?;
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(NOTICE_PREFS)?.insert(
-                    (user_id, kind.code()),
-                    crate::platform::store::codec::encode(&pref).as_slice(),
-                )?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(postgres::put_pref(tx.conn()?, user_id, kind, pref))?;
-            }
+    seam::within(tx, |tx| {
+        for (i, row) in rows.into_iter().enumerate() {
+            let Kind { kind } =
+                crate::platform::store::arrival::parse("notice_prefs", i, row.clone())?;
+            let (keys, pref): (_, Pref) = unkeyed("notice_prefs", i, row, &["user_id"])?;
+            let user_id = arrival.user("notice_prefs", i, keys[0])?;
+            let mut chosen = tx.get(&PREFS, user_id)?.unwrap_or_default();
+            chosen.insert(kind, pref);
+            tx.insert(&PREFS, user_id, &chosen)?;
         }
-    }
+        Ok(())
+    })?;
     Ok(count)
 }
 
@@ -273,24 +314,18 @@ fn archive_prefs(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value
     Ok(out)
 }
 
-// A deleted firm's notices, keyed by their members.
-fn purge_notices(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    use crate::platform::store::registry::RedbTable;
-    crate::platform::store::NOTICES.purge_keys(txn, &taking.members)?;
-    Ok(())
-}
-
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[
-    Table {
+pub const TABLES: &[Declared] = &[
+    // A person's notices, whichever firm they were about: they go with the person's firm.
+    Declared {
         name: "notices",
-        purge: Purge::By(purge_notices),
+        purge: Purge::ByKey,
         export: Export::Rows {
             read: archive_notices,
             load: Load::Rows(load_notices),
         },
-        holder: Holder::Firm { column: "firm_id" },
-        redb: &[&NOTICES],
+        holder: Holder::Member { column: "user_id" },
+        redb: &[&NOTICES_BY_PERSON],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -298,7 +333,7 @@ pub const TABLES: &[Table] = &[
             to: Target::User,
         }],
     },
-    Table {
+    Declared {
         name: "notice_prefs",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -306,13 +341,23 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(load_prefs),
         },
         holder: Holder::Member { column: "user_id" },
-        redb: &[&NOTICE_PREFS],
+        redb: &[&PREFS],
         postgres: true,
         secrets: &[],
         refers_to: &[],
     },
+    Declared {
+        name: "unsubscribe_secret",
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb: &[&SECRET],
+        postgres: true,
+        secrets: &["value"],
+        refers_to: &[],
+    },
     // A queued message's unsubscribe address (the message's own row says whose).
-    Table {
+    Declared {
         name: "outbox_unsubscribe",
         purge: Purge::With("outbox"),
         export: Export::Left(INSTALL_OWN),
@@ -323,3 +368,6 @@ pub const TABLES: &[Table] = &[
         refers_to: &[],
     },
 ];
+
+#[cfg(test)]
+mod tests;

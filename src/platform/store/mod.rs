@@ -51,7 +51,7 @@ pub const TABLES: &[registry::Table] = &[
         secrets: &[],
         refers_to: &[],
     },
-    // The mail settings, the unsubscribe secret and hub mode's booking key.
+    // The mail settings and hub mode's booking key.
     registry::Table {
         name: "settings",
         purge: registry::Purge::Never,

@@ -148,8 +148,11 @@ pub const OUTBOX_UNSUBSCRIBE: TableDefinition<u64, &str> =
     TableDefinition::new("outbox_unsubscribe");
 /// (user id, notice id) -> `notifications::Stored`: the bell's notices, the newest 200 per person.
 pub const NOTICES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("notices");
-/// (user id, kind code) -> `notifications::Pref`: a person's choice of email and in-app per kind.
-pub const NOTICE_PREFS: TableDefinition<(u64, &str), &[u8]> = TableDefinition::new("notice_prefs");
+/// User id -> `notifications::storage::Prefs`: a person's choice of email and in-app, by kind.
+pub const NOTICE_PREFS: TableDefinition<u64, &[u8]> = TableDefinition::new("notice_prefs");
+/// The install's unsubscribe secret, in one row (`notifications::storage::SECRET`).
+pub const UNSUBSCRIBE_SECRET: TableDefinition<u64, &[u8]> =
+    TableDefinition::new("unsubscribe_secret");
 /// (firm id, vendor id) -> `shortlist::DemoDate`: the date of a booked demo and who set it.
 pub const DEMO_DATES: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("demo_dates");
 /// (firm id, vendor id, demo day as days since 1970-01-01) -> when its follow-up was written:

@@ -66,24 +66,18 @@ pub fn claimed(store: &Store, claim: Claim) -> Result<bool> {
 /// In one transaction: claims `claim` and writes `deliveries`. Nothing is written when it was
 /// claimed already. Whether it was written.
 pub fn remind(store: &Store, claim: Claim, now: i64, deliveries: &[Delivery]) -> Result<bool> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            {
-                let mut table = txn.open_table(RENEWAL_REMINDERS)?;
-                if table.get(claim)?.is_some() {
-                    return Ok(false);
-                }
+    let mut tx = store.begin()?;
+    let claimed = match &mut tx {
+        WriteTx::File(txn) => {
+            let mut table = txn.open_table(RENEWAL_REMINDERS)?;
+            let free = table.get(claim)?.is_none();
+            if free {
                 table.insert(claim, now)?;
             }
-            for d in deliveries {
-                crate::notifications::storage::deliver_file(&txn, d)?;
-            }
-            txn.commit()?;
-            Ok(true)
+            free
         }
-        Store::Postgres(db) => {
-            let mut tx = PgTx::begin(db)?;
+        WriteTx::Postgres(tx) => {
+            let db = tx.store();
             let claimed = db.run(
                 sqlx::query(
                     "INSERT INTO renewal_reminders (firm_id, vendor_id, deadline, milestone, sent_at) \
@@ -96,16 +90,17 @@ pub fn remind(store: &Store, claim: Claim, now: i64, deliveries: &[Delivery]) ->
                 .bind(at(now))
                 .execute(tx.conn()?),
             )?;
-            if claimed.rows_affected() == 0 {
-                return Ok(false);
-            }
-            for d in deliveries {
-                db.run(crate::notifications::storage::deliver_pg(tx.conn()?, d))?;
-            }
-            tx.commit()?;
-            Ok(true)
+            claimed.rows_affected() > 0
         }
+    };
+    if !claimed {
+        return Ok(false);
     }
+    for d in deliveries {
+        crate::notifications::storage::deliver_in(&mut tx, d)?;
+    }
+    tx.commit()?;
+    Ok(true)
 }
 
 /// Firm `from`'s reminder claims become `into`'s (a firm merge), so the merged firm's contracts

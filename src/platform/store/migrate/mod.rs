@@ -13,6 +13,7 @@ use super::{
 use super::{
     DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
 };
+mod notices;
 mod shapes;
 
 impl super::FileStore {
@@ -69,6 +70,8 @@ impl super::FileStore {
         // Version 12: the onboarding answers and the price-sharing choices move onto the seam.
         if current < 12 {
             seam_values_in_json(&txn, 12).map_err(fail)?;
+            // And the notices' choices and unsubscribe secret move to tables the seam declares.
+            notices::prefs_and_secret_on_the_seam(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 13 { ... }`.
         if current < SCHEMA_VERSION {
@@ -106,6 +109,14 @@ const V10_DEMO_DATES: Table<(u64, u64), shapes::DemoDate> =
 const V11_ONBOARDING: Table<u64, shapes::Onboarding> =
     Table::new("onboarding", ONBOARDING, &["firm_id"], None);
 
+/// The notices as schema 11 declared them (before the seam), their values in bincode.
+const V11_NOTICES: Table<(u64, u64), shapes::Notice> = Table::new(
+    "notices",
+    super::NOTICES,
+    &["user_id", "id"],
+    Some("notices"),
+);
+
 /// The firms' price-sharing choices as schema 11 declared them (before the seam), in bincode.
 const V11_PRICE_SHARING: Table<u64, shapes::Consent> =
     Table::new("firm_price_sharing", FIRM_PRICE_SHARING, &["firm_id"], None);
@@ -122,6 +133,7 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (11, &V10_SHORTLIST_REMOVED),
     (11, &V10_DEMO_DATES),
     (12, &V11_ONBOARDING),
+    (12, &V11_NOTICES),
     (12, &V11_PRICE_SHARING),
 ];
 

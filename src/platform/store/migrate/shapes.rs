@@ -281,6 +281,43 @@ pub(super) enum SpendBand {
     S1MPlus,
 }
 
+/// A notice under the bell, from the schema that added it to 11 (from schema 12 its JSON, on the
+/// seam): its kind by position, named as today's JSON names it.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Notice {
+    pub id: u64,
+    pub kind: NoticeKind,
+    pub firm_id: u64,
+    pub title: String,
+    pub body: String,
+    pub link: String,
+    pub created_at: i64,
+    pub read: bool,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) enum NoticeKind {
+    RoleChanged,
+    NewSignIn,
+    DemoFollowUp,
+    RenewalReminder,
+    DecisionApproval,
+    VendorClaim,
+    VendorProposal,
+    FirmDeletion,
+    OperatorHandover,
+    DemoAnswered,
+}
+
+/// A person's choice for one kind, keyed by the kind's code, from the schema that added it to 11
+/// (from schema 12 one JSON row per person, each kind's choice under its code).
+#[derive(Serialize, Deserialize)]
+pub(super) struct NoticePref {
+    pub email: bool,
+    pub in_app: bool,
+}
+
 /// A firm's choice to share what it pays, from the schema that added it to 11 (from schema 12 its
 /// JSON, on the seam).
 #[derive(Serialize, Deserialize)]

@@ -467,6 +467,70 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         same(&shapes::FirmRole::Member, FirmRole::Member);
         same(&shapes::FirmRole::Viewer, FirmRole::Viewer);
     }
+    {
+        use crate::notifications::model::{NoticeKind, Pref, Stored};
+        // Every kind in order (bincode keeps a variant by its position), named as today's JSON
+        // names it (schema 12 writes the frozen shape's JSON), and no kind of today's left out.
+        let kinds = [
+            (shapes::NoticeKind::RoleChanged, NoticeKind::RoleChanged),
+            (shapes::NoticeKind::NewSignIn, NoticeKind::NewSignIn),
+            (shapes::NoticeKind::DemoFollowUp, NoticeKind::DemoFollowUp),
+            (
+                shapes::NoticeKind::RenewalReminder,
+                NoticeKind::RenewalReminder,
+            ),
+            (
+                shapes::NoticeKind::DecisionApproval,
+                NoticeKind::DecisionApproval,
+            ),
+            (shapes::NoticeKind::VendorClaim, NoticeKind::VendorClaim),
+            (
+                shapes::NoticeKind::VendorProposal,
+                NoticeKind::VendorProposal,
+            ),
+            (shapes::NoticeKind::FirmDeletion, NoticeKind::FirmDeletion),
+            (
+                shapes::NoticeKind::OperatorHandover,
+                NoticeKind::OperatorHandover,
+            ),
+            (shapes::NoticeKind::DemoAnswered, NoticeKind::DemoAnswered),
+        ];
+        assert_eq!(kinds.len(), NoticeKind::ALL.len());
+        for (frozen, now) in kinds {
+            assert_eq!(serde_json::to_value(&frozen).unwrap(), now.code());
+            same(&frozen, now);
+        }
+        let frozen = shapes::Notice {
+            id: 1,
+            kind: shapes::NoticeKind::DemoAnswered,
+            firm_id: 2,
+            title: "t".into(),
+            body: "b".into(),
+            link: "/l".into(),
+            created_at: 3,
+            read: true,
+        };
+        let today = Stored {
+            id: 1,
+            kind: NoticeKind::DemoAnswered,
+            firm_id: 2,
+            title: "t".into(),
+            body: "b".into(),
+            link: "/l".into(),
+            created_at: 3,
+            read: true,
+        };
+        let json = serde_json::to_value(&frozen).unwrap();
+        assert_eq!(serde_json::from_value::<Stored>(json).unwrap(), today);
+        same(&frozen, today);
+        same_value!(
+            shapes::NoticePref,
+            Pref {
+                email: false,
+                in_app: true,
+            }
+        );
+    }
     same_value!(
         shapes::Consent,
         crate::accounts::model::Consent {
@@ -869,6 +933,156 @@ fn version_10_shortlist_is_stored_as_json_and_reads_the_same() {
     let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(json["status"], "Not chosen", "statuses by their names");
     assert_eq!(json["history"][1]["by"], "Ann Doe");
+}
+
+/// A file at schema 11 holds the notices in bincode, each person's choices by (person, kind code)
+/// and the unsubscribe secret in the settings: schema 12 rewrites the notices as the seam's JSON,
+/// gathers the choices into one row per person and gives the secret a table of its own, and the
+/// notifications read all of it the same through the seam (the notices' ids go on from the file's
+/// sequence).
+#[test]
+fn version_11_notices_choices_and_secret_read_the_same_on_the_seam() {
+    use crate::notifications::model::{NoticeKind, Pref};
+    use crate::notifications::storage as notices;
+    use crate::platform::store::{NOTICES, SETTINGS};
+    const V11_NOTICE_PREFS: redb::TableDefinition<(u64, &str), &[u8]> =
+        redb::TableDefinition::new("notice_prefs");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let notice = |id: u64, kind: shapes::NoticeKind, read: bool| shapes::Notice {
+        id,
+        kind,
+        firm_id: 3,
+        title: format!("Notice {id}"),
+        body: "What happened".into(),
+        link: "/shortlist".into(),
+        created_at: 1_700_000_000 + id as i64,
+        read,
+    };
+    let secret = [7u8; 32];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut rows = txn.open_table(NOTICES).unwrap();
+            for n in [
+                notice(41, shapes::NoticeKind::RoleChanged, true),
+                notice(42, shapes::NoticeKind::DemoAnswered, false),
+            ] {
+                rows.insert((7, n.id), codec::encode(&n).as_slice())
+                    .unwrap();
+            }
+            let mut prefs = txn.open_table(V11_NOTICE_PREFS).unwrap();
+            let pref = |email, in_app| shapes::NoticePref { email, in_app };
+            for (key, p) in [
+                ((7, "roleChanged"), pref(false, true)),
+                ((7, "demoAnswered"), pref(true, false)),
+                ((7, "gone"), pref(false, false)),
+                ((8, "newSignIn"), pref(true, false)),
+            ] {
+                prefs.insert(key, codec::encode(&p).as_slice()).unwrap();
+            }
+            txn.open_table(SETTINGS)
+                .unwrap()
+                .insert("unsubscribe_secret", secret.as_slice())
+                .unwrap();
+            let mut meta = txn.open_table(META).unwrap();
+            meta.insert("seq:notices", 45).unwrap();
+            meta.insert("schema_version", 11).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let (unread, listed) = notices::list(&store, 7, 50).unwrap();
+    assert_eq!(unread, 1);
+    let listed: Vec<serde_json::Value> = listed
+        .into_iter()
+        .map(|n| serde_json::to_value(n).unwrap())
+        .collect();
+    let want = [
+        notice(42, shapes::NoticeKind::DemoAnswered, false),
+        notice(41, shapes::NoticeKind::RoleChanged, true),
+    ]
+    .map(|n| serde_json::to_value(n).unwrap());
+    assert_eq!(listed, want);
+    assert_eq!(listed[0]["kind"], "demoAnswered");
+    let pref = |email, in_app| Pref { email, in_app };
+    assert_eq!(
+        notices::prefs(&store, 7).unwrap(),
+        std::collections::HashMap::from([
+            (NoticeKind::RoleChanged, pref(false, true)),
+            (NoticeKind::DemoAnswered, pref(true, false)),
+        ])
+    );
+    assert_eq!(
+        notices::prefs(&store, 8).unwrap(),
+        std::collections::HashMap::from([(NoticeKind::NewSignIn, pref(true, false))])
+    );
+    assert_eq!(notices::secret(&store).unwrap(), secret);
+    {
+        let txn = store.file().unwrap().read().unwrap();
+        assert!(
+            txn.open_table(SETTINGS)
+                .unwrap()
+                .get("unsubscribe_secret")
+                .unwrap()
+                .is_none()
+        );
+        let bytes = txn
+            .open_table(NOTICES)
+            .unwrap()
+            .get((7, 41))
+            .unwrap()
+            .unwrap()
+            .value()
+            .to_vec();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+            want[1]
+        );
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+    // A new notice takes the next id of the file's sequence, under the others.
+    let mut tx = store.begin().unwrap();
+    notices::deliver_in(
+        &mut tx,
+        &notices::Delivery {
+            notice: crate::notifications::Notice {
+                kind: NoticeKind::RoleChanged,
+                user_id: 7,
+                firm_id: 3,
+                title: "New".into(),
+                body: "b".into(),
+                link: String::new(),
+                created_at: 1_700_000_100,
+            },
+            letter: crate::mail::letters::notice(
+                NoticeKind::RoleChanged.message_kind(),
+                3,
+                "ann@doe-law.com",
+                "Ann",
+                "New",
+                "b",
+                None,
+            ),
+            base: None,
+        },
+    )
+    .unwrap();
+    tx.commit().unwrap();
+    let (unread, listed) = notices::list(&store, 7, 50).unwrap();
+    assert_eq!(unread, 2);
+    assert_eq!(
+        listed.iter().map(|n| n.id).collect::<Vec<_>>(),
+        [46, 42, 41]
+    );
 }
 
 #[test]
