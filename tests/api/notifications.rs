@@ -607,3 +607,46 @@ async fn notifications_a_follow_up_during_a_merge_into_the_firm_both_finish() {
         assert!(followed.is_ok(), "round {round}: {followed:?}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn notifications_a_removed_member_leaves_no_notice_or_choice_behind() {
+    let mut app = TestApp::new();
+    let (owner, member, id, _) = owner_and_member(&mut app).await;
+    let path = format!("/api/firm/members/{id}");
+    let body = json!({ "role": "admin" });
+    let res = as_cookie(&mut app, &owner, Method::PATCH, &path, Some(body)).await;
+    assert_eq!(res.status, StatusCode::OK, "{}", res.text());
+    let choice = json!({ "roleChanged": { "email": false, "inApp": true } });
+    let res = as_cookie(
+        &mut app,
+        &member,
+        Method::PUT,
+        "/api/me/notifications",
+        Some(choice),
+    )
+    .await;
+    assert!(res.status.is_success(), "{} {}", res.status, res.text());
+    let store = &app.state.store;
+    assert_eq!(
+        litstack::notifications::storage::list(store, id, 10)
+            .unwrap()
+            .0,
+        1
+    );
+    assert!(
+        !litstack::notifications::storage::prefs(store, id)
+            .unwrap()
+            .is_empty()
+    );
+
+    let res = as_cookie(&mut app, &owner, Method::DELETE, &path, None).await;
+    assert!(res.status.is_success(), "{} {}", res.status, res.text());
+    let store = &app.state.store;
+    let (unread, notices) = litstack::notifications::storage::list(store, id, 10).unwrap();
+    assert_eq!((unread, notices.len()), (0, 0));
+    assert!(
+        litstack::notifications::storage::prefs(store, id)
+            .unwrap()
+            .is_empty()
+    );
+}

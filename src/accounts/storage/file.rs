@@ -434,10 +434,9 @@ pub fn find_ended_session(store: &FileStore, hash: &TokenHash) -> Result<Option<
     Ok(ended.filter(|e| e.current(now_secs())))
 }
 
-/// Deletes the account: its record, its email (free for a new invitation), its place in its firm
-/// and every session of it, in one transaction. What it wrote for the firm stays the firm's.
-pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
-    let txn = store.write()?;
+/// Deletes the account in `txn`: its record, its email (free for a new invitation), its place in
+/// its firm and every session of it. What it wrote for the firm stays the firm's.
+pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<()> {
     txn.open_table(USERS)?.remove(user.id)?;
     txn.open_table(USER_EMAILS)?
         .remove(user.email.to_lowercase().as_str())?;
@@ -448,8 +447,7 @@ pub fn remove_user(store: &FileStore, user: &User) -> Result<()> {
     txn.open_table(crate::platform::store::KNOWN_DEVICES)?
         .remove(user.id)?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
-    revoke_other_sessions(&txn, user.id, &NO_SESSION, &why)?;
-    txn.commit()?;
+    revoke_other_sessions(txn, user.id, &NO_SESSION, &why)?;
     Ok(())
 }
 

@@ -142,12 +142,17 @@ pub fn last_active(store: &Store, user_ids: &[u64]) -> Result<std::collections::
     }
 }
 
-/// Deletes the account and every session of it; what it wrote for its firm stays the firm's.
+/// Deletes the account, every session of it and its notices and choices, in one transaction;
+/// what it wrote for its firm stays the firm's.
 pub fn remove_user(store: &Store, user: &User) -> Result<()> {
-    match store {
-        Store::File(db) => file::remove_user(db, user),
-        Store::Postgres(db) => postgres::remove_user(db, user),
+    let mut tx = store.begin()?;
+    match &mut tx {
+        WriteTx::File(txn) => file::remove_user_in(txn, user)?,
+        WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
     }
+    crate::notifications::storage::forget_in(&mut tx, user.id)?;
+    tx.commit()?;
+    Ok(())
 }
 
 pub fn find_user_by_email(store: &Store, email: &Email) -> Result<Option<User>> {

@@ -614,32 +614,33 @@ pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
     rows.into_iter().map(User::try_from).collect()
 }
 
-/// Deletes the account; its sessions go with it (`ON DELETE CASCADE`).
-pub fn remove_user(store: &PgStore, user: &User) -> Result<()> {
+/// Deletes the account in `tx`; its sessions go with it (`ON DELETE CASCADE`).
+pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
     store.run(async {
-        let mut tx = store.pool().begin().await?;
-        hold_firm_of_account(&mut tx, user.id).await?;
+        hold_firm_of_account(&mut *conn, user.id).await?;
         // Then the account's rows in the order its other writers take them: reset links (as a
         // link is used), the account's row, then its sessions (as a sign-in or a new password
         // does). Sessions first made a removal and a sign-in wait on each other.
         sqlx::query("DELETE FROM reset_links WHERE user_id = $1")
             .bind(user.id as i64)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
         sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
             .bind(user.id as i64)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
         let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
-        revoke_other_sessions(&mut tx, user.id, &NO_SESSION, &why).await?;
+        revoke_other_sessions(&mut *conn, user.id, &NO_SESSION, &why).await?;
         sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(user.id as i64)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?;
-        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
-        tx.commit().await?;
-        Ok(())
-    })
+        Ok::<_, AppError>(())
+    })?;
+    tx.record_change(Change::User { user_id: user.id });
+    Ok(())
 }
 
 pub fn last_active(

@@ -67,6 +67,18 @@ pub struct Delivery {
     pub base: Option<String>,
 }
 
+/// Forgets a person's notices and choices in `tx`, whose account is being removed: rows held by a
+/// person who no longer exists would be kept for no one.
+pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
+    seam::within(tx, |tx| {
+        for (key, _) in tx.range(&NOTICES_BY_PERSON, &[user_id])? {
+            tx.remove(&NOTICES_BY_PERSON, key)?;
+        }
+        tx.remove(&PREFS, user_id)?;
+        Ok(())
+    })
+}
+
 /// Writes `d` in the cause's transaction, as its person's preferences say.
 pub fn deliver_in(tx: &mut WriteTx, d: &Delivery) -> Result<()> {
     let n = &d.notice;
