@@ -1,7 +1,7 @@
 /**
  * The API's types, generated from openapi.json beside this file by openapi-typescript.
  * Do not edit: run `npm run api:types` in web/ (or `npm run api:update` after a server change).
- * openapi.json sha256: 26abef79d447e4c82d0b88510550415d9a446b5b6238993a906a54e3dd9b3664
+ * openapi.json sha256: 8eb17fbe35bc1ba08b6c78fe182130256b5ce4367784f3813dd98c4918f02511
  */
 
 export interface paths {
@@ -4867,7 +4867,8 @@ export interface components {
         };
         /**
          * @description Why a person is told something: each kind has its label, its mail kind and whether it is about
-         *     the account's security. New kinds go at the end (redb stores the variant's index).
+         *     the account's security. Stored by its code (`code`, the seam's JSON), so a new kind may go
+         *     anywhere.
          * @enum {string}
          */
         NoticeKind: "roleChanged" | "newSignIn" | "demoFollowUp" | "renewalReminder" | "decisionApproval" | "vendorClaim" | "vendorProposal" | "firmDeletion" | "operatorHandover" | "demoAnswered";
