@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -52,6 +52,19 @@ export function ScoreGrid({ categoryId, evaluation }: { categoryId: string; eval
   const headingId = useId();
   const foot = useRef<HTMLTableRowElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  /** The Submit button just pressed, until it leaves the grid (it becomes "Submitted"). */
+  const pressed = useRef<Element | null>(null);
+  // The keyboard's place moves on to the next column still to submit, or to the grid's heading,
+  // never to the top of the page: once the pressed button has left, whenever the render that
+  // removes it comes (the answer and the refetch land in either order on a slow machine).
+  useEffect(() => {
+    const was = pressed.current;
+    if (!was) return;
+    const active = document.activeElement;
+    if (active === was && was !== document.body && was.isConnected) return;
+    pressed.current = null;
+    if (!active || active === document.body) (foot.current?.querySelector('button') ?? heading.current)?.focus();
+  });
   /** The columns the person changed since they were loaded or submitted: theirs until submitted. */
   const [edits, setEdits] = useState<Record<number, Column>>({});
   const [commenting, setCommenting] = useState<ReadonlySet<string>>(new Set());
@@ -85,16 +98,11 @@ export function ScoreGrid({ categoryId, evaluation }: { categoryId: string; eval
       {
         // The submitted card is now the saved one (the mutation put it in the cache).
         onSuccess: () => {
+          pressed.current = document.activeElement;
           setEdits((current) => {
             const next = { ...current };
             delete next[vendor.vendorId];
             return next;
-          });
-          // The button pressed becomes "Submitted": the keyboard's place moves on to the next
-          // column still to submit, or to the grid's heading, never to the top of the page.
-          requestAnimationFrame(() => {
-            if (document.activeElement && document.activeElement !== document.body) return;
-            (foot.current?.querySelector('button') ?? heading.current)?.focus();
           });
         },
         onError: (error) => setFailed(`${vendor.vendorName}: ${getErrorMessage(error, 'The scorecard could not be saved. Try again.')}`),
