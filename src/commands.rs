@@ -130,7 +130,8 @@ pub fn migrate(storage: &Storage) -> anyhow::Result<()> {
              database, as the role that owns its schema (a data directory's file migrates itself)"
         );
     };
-    let (store, applied) = crate::platform::store::PgStore::migrate(url)?;
+    let (store, applied) =
+        crate::platform::store::PgStore::migrate(url, &crate::registry::seam_tables())?;
     match (applied.first(), applied.last()) {
         (Some(first), Some(last)) => println!(
             "Applied {} migration(s) ({first}…{last}) to {} in one transaction; its schema is \

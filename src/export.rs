@@ -16,8 +16,12 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
         .filter(|t| t.postgres && !t.redb.is_empty())
         .map(|t| t.name)
         .collect();
-    let counts =
-        crate::platform::store::export::into_empty(data_dir, database_url, &filled, |from, to| {
+    let counts = crate::platform::store::export::into_empty(
+        data_dir,
+        database_url,
+        &crate::registry::seam_tables(),
+        &filled,
+        |from, to| {
             let mut counts = Vec::new();
             for domain in crate::registry::DOMAINS {
                 for copy in domain.copy_to_postgres {
@@ -25,7 +29,8 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
                 }
             }
             Ok(counts)
-        })?;
+        },
+    )?;
     let differ: Vec<&TableCount> = counts.iter().filter(|c| c.source != c.copied).collect();
     anyhow::ensure!(
         differ.is_empty(),

@@ -185,6 +185,11 @@ pub fn redb_tables() -> Vec<&'static dyn RedbTable> {
     registry::redb_tables(DOMAINS)
 }
 
+/// Every table declared on the storage seam: what hub mode's schema makes from the declarations.
+pub fn seam_tables() -> Vec<&'static dyn crate::platform::store::seam::Declared> {
+    registry::seam_tables(DOMAINS)
+}
+
 /// What the tables of `store` say against the declarations (`store::registry::problems`): empty
 /// when every table that exists is declared, with the firm key its columns show.
 pub fn problems(store: &crate::platform::store::Store) -> anyhow::Result<Vec<String>> {

@@ -25,7 +25,7 @@ impl AppState {
     }
 
     fn open_node(mut config: Config, in_step: bool) -> anyhow::Result<AppState> {
-        let store = Store::open(&config)?;
+        let store = Store::open(&config, &crate::registry::seam_tables())?;
         // In hub mode the data directory holds only this node's bookings snapshot, in a folder
         // named for the database: a snapshot is keyed by the booking generation, which another
         // database may share. The change log's position is read before the views load, so what

@@ -139,7 +139,11 @@ fn new_migrated_database() -> (String, String) {
     let template = TEMPLATE.get_or_init(|| {
         let (url, name) = new_database();
         let _in_runtime = enter_runtime();
-        let store = litstack::platform::store::postgres::PgStore::connect(&url).unwrap();
+        let (store, _) = litstack::platform::store::postgres::PgStore::migrate(
+            &url,
+            &litstack::registry::seam_tables(),
+        )
+        .unwrap();
         let store = litstack::platform::store::Store::Postgres(store);
         litstack::catalog::seed(&store).unwrap();
         drop(store);

@@ -14,7 +14,7 @@ fn config_for(url: &str) -> litstack::Config {
 
 fn open_error(url: &str) -> OpenError {
     let _in_runtime = enter_runtime();
-    match Store::open(&config_for(url)) {
+    match Store::open(&config_for(url), &litstack::registry::seam_tables()) {
         Ok(_) => panic!("{url} opened"),
         Err(e) => e,
     }
@@ -48,14 +48,16 @@ fn the_schema_is_migrated_once_and_a_newer_one_is_refused() {
     std::thread::scope(|s| {
         let open = || {
             let _in_runtime = enter_runtime();
-            Store::open(&config_for(&url)).map(|_| ())
+            Store::open(&config_for(&url), &litstack::registry::seam_tables()).map(|_| ())
         };
         let (a, b) = (s.spawn(open), s.spawn(open));
         a.join().unwrap().unwrap();
         b.join().unwrap().unwrap();
     });
     let _in_runtime = enter_runtime();
-    let Store::Postgres(pg) = Store::open(&config_for(&url)).unwrap() else {
+    let Store::Postgres(pg) =
+        Store::open(&config_for(&url), &litstack::registry::seam_tables()).unwrap()
+    else {
         panic!("not PostgreSQL")
     };
     // A migration this binary does not know, as a newer binary would have left it.
@@ -74,6 +76,41 @@ fn the_schema_is_migrated_once_and_a_newer_one_is_refused() {
         "{message}"
     );
     let _ = cluster_url();
+}
+
+/// A new hub's first start makes every table the registry declares on the storage seam, with its
+/// id sequence and its indexes, before anyone writes: a role that may only read and write rows, the
+/// export to PostgreSQL and `litstack check` find them all (tables born on the seam, like the demo
+/// requests', have no migration file of their own).
+#[test]
+fn the_first_start_makes_every_declared_seam_table() {
+    let url = fresh_database();
+    let _in_runtime = enter_runtime();
+    let Store::Postgres(pg) =
+        Store::open(&config_for(&url), &litstack::registry::seam_tables()).unwrap()
+    else {
+        panic!("not PostgreSQL")
+    };
+    let mut wanted: Vec<String> = Vec::new();
+    for table in litstack::registry::seam_tables() {
+        wanted.push(table.name().to_string());
+        wanted.extend(table.sequence().map(|s| format!("seq_{s}")));
+        wanted.extend(table.indexes().iter().map(|i| i.name.to_string()));
+    }
+    assert!(
+        wanted.iter().any(|w| w == "vendor_join_asks_by_vendor"),
+        "{wanted:?}"
+    );
+    let missing: Vec<String> = pg
+        .run(
+            sqlx::query_scalar(
+                "SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NULL",
+            )
+            .bind(&wanted)
+            .fetch_all(pg.pool()),
+        )
+        .unwrap();
+    assert_eq!(missing, Vec::<String>::new());
 }
 
 /// A firm's redb install, used for a while, then copied into a hub: every table's rows arrive, the

@@ -14,32 +14,24 @@ use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table as Declared, Taking, Target, keyed,
 };
 use crate::platform::store::seam::{self, Index, On, Table, copy_to_postgres};
-use crate::platform::store::{
-    DEMO_REQUESTS, FileStore, PgStore, Store, TableCount, VENDOR_JOIN_ASKS, WriteTx,
-};
+use crate::platform::store::{FileStore, PgStore, Store, TableCount, WriteTx};
 
 use super::model::{DemoRequest, JoinAsk};
 
-/// (firm id, request id) -> `DemoRequest`; ids from one sequence across firms.
-pub const REQUESTS: Table<(u64, u64), DemoRequest> = Table::new(
-    "demo_requests",
-    DEMO_REQUESTS,
-    &["firm_id", "id"],
-    Some("demo_requests"),
-)
-.indexed(&[&REQUESTS_BY_VENDOR]);
+/// (firm id, request id) -> `DemoRequest`; ids from one sequence across firms. Created by the
+/// first request.
+pub const REQUESTS: Table<(u64, u64), DemoRequest> =
+    Table::declare("demo_requests", &["firm_id", "id"], Some("demo_requests"))
+        .indexed(&[&REQUESTS_BY_VENDOR]);
 
 /// The requests by the vendor asked.
 pub const REQUESTS_BY_VENDOR: Index = Index::new("demo_requests_by_vendor", On::Field("vendorId"));
 
-/// (firm id, vendor id) -> `JoinAsk`.
-pub const JOIN_ASKS: Table<(u64, u64), JoinAsk> = Table::new(
-    "vendor_join_asks",
-    VENDOR_JOIN_ASKS,
-    &["firm_id", "vendor_id"],
-    None,
-)
-.indexed(&[&JOIN_ASKS_BY_VENDOR]);
+/// (firm id, vendor id) -> `JoinAsk`: the firm asked a vendor without an account to join
+/// Litstack. Created by the first ask.
+pub const JOIN_ASKS: Table<(u64, u64), JoinAsk> =
+    Table::declare("vendor_join_asks", &["firm_id", "vendor_id"], None)
+        .indexed(&[&JOIN_ASKS_BY_VENDOR]);
 
 /// The firms' asks by vendor.
 pub const JOIN_ASKS_BY_VENDOR: Index = Index::new("vendor_join_asks_by_vendor", On::Key(1));

@@ -6,11 +6,13 @@ use std::path::Path;
 use super::{FileStore, PgStore, TableCount};
 use crate::platform::error::Result;
 
-/// Opens the redb file of `data_dir` and the database of `database_url`, refuses a database that
-/// already holds Litstack data (a row in any of `tables`), and runs `copy` from one into the other.
+/// Opens the redb file of `data_dir` and the database of `database_url` (migrated, with the
+/// tables of `seam`), refuses a database that already holds Litstack data (a row in any of
+/// `tables`), and runs `copy` from one into the other.
 pub fn into_empty(
     data_dir: &Path,
     database_url: &str,
+    seam: &[&'static dyn super::seam::Declared],
     tables: &[&str],
     copy: impl FnOnce(&FileStore, &PgStore) -> Result<Vec<TableCount>>,
 ) -> anyhow::Result<Vec<TableCount>> {
@@ -20,7 +22,7 @@ pub fn into_empty(
         data_dir.display()
     );
     let from = FileStore::open(data_dir)?;
-    let to = PgStore::connect(database_url)?;
+    let (to, _) = PgStore::migrate(database_url, seam)?;
     let held = rows_held(&to, tables)?;
     anyhow::ensure!(
         held == 0,

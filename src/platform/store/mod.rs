@@ -120,10 +120,14 @@ pub enum Store {
 
 impl Store {
     /// Opens the PostgreSQL database when `config.database_url()` is set (migrating it under an
-    /// advisory lock), else the redb file of `config.storage.data_dir`.
-    pub fn open(config: &crate::platform::config::Config) -> Result<Store, OpenError> {
+    /// advisory lock and making the tables of `seam` it lacks), else the redb file of
+    /// `config.storage.data_dir`.
+    pub fn open(
+        config: &crate::platform::config::Config,
+        seam: &[&'static dyn seam::Declared],
+    ) -> Result<Store, OpenError> {
         match config.database_url() {
-            Some(url) => Ok(Store::Postgres(PgStore::connect(url)?)),
+            Some(url) => Ok(Store::Postgres(PgStore::migrate(url, seam)?.0)),
             None => Ok(Store::File(FileStore::open(&config.storage.data_dir)?)),
         }
     }

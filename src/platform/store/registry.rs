@@ -204,6 +204,11 @@ pub trait RedbTable: Sync {
     /// Deletes every row whose key starts with one of `ids`; answers how many. A table whose
     /// keys do not start with an id is an error (its declaration must say `Purge::By`).
     fn purge_keys(&self, txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<u64>;
+    /// Its declaration on the storage seam, when it is a seam table: what hub mode's schema is
+    /// made from (`seam::pg::create_declared`).
+    fn declared(&self) -> Option<&dyn super::seam::Declared> {
+        None
+    }
 }
 
 /// Whether the redb table `name` exists in `txn`: a purge never makes an empty table (opening a
@@ -413,6 +418,14 @@ pub fn all(domains: &'static [Domain]) -> impl Iterator<Item = &'static Table> {
 /// Every redb table the registry declares, by name.
 pub fn redb_tables(domains: &'static [Domain]) -> Vec<&'static dyn RedbTable> {
     all(domains).flat_map(|t| t.redb.iter().copied()).collect()
+}
+
+/// Every table the registry declares on the storage seam: hub mode's database has each from its
+/// declaration once it is migrated, so a new seam table needs no migration file of its own.
+pub fn seam_tables(domains: &'static [Domain]) -> Vec<&'static dyn super::seam::Declared> {
+    all(domains)
+        .flat_map(|t| t.redb.iter().filter_map(|r| r.declared()))
+        .collect()
 }
 
 /// What the tables that really exist say against the declarations: a table that exists but is

@@ -129,15 +129,6 @@ pub const DECISION_VERSIONS: TableDefinition<(u64, u64, u64), &[u8]> =
 pub const EVALUATION_ROUNDS: TableDefinition<(u64, u64, u32), &[u8]> =
     TableDefinition::new("evaluation_rounds");
 
-/// (firm id, request id) -> `demo_requests::model::DemoRequest`: a firm member's request for a
-/// demo from a vendor with an account, what it shares and the vendor's answer. Ids from the
-/// `demo_requests` sequence, one across firms. Created by the first request.
-pub const DEMO_REQUESTS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("demo_requests");
-/// (firm id, vendor id) -> `demo_requests::model::JoinAsk`: the firm asked a vendor without an
-/// account to join Litstack. Created by the first ask.
-pub const VENDOR_JOIN_ASKS: TableDefinition<(u64, u64), &[u8]> =
-    TableDefinition::new("vendor_join_asks");
-
 /// The mail outbox: message id -> `mail::Queued`.
 pub const OUTBOX: TableDefinition<u64, &[u8]> = TableDefinition::new("outbox");
 /// The queued messages by (next attempt, id): what the sender takes next.

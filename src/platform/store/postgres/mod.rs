@@ -41,13 +41,19 @@ pub struct PgStore {
 }
 
 impl PgStore {
-    /// Connects, checks that the database answers, and brings its schema up to date.
+    /// Connects, checks that the database answers, and brings its schema up to date, with the
+    /// storage seam's tables made at their first use (`migrate` makes the registry's at once).
     pub fn connect(url: &str) -> Result<PgStore, OpenError> {
-        Ok(Self::migrate(url)?.0)
+        Ok(Self::migrate(url, &[])?.0)
     }
 
-    /// `connect`, answering also the migrations it applied (none when the schema was current).
-    pub fn migrate(url: &str) -> Result<(PgStore, Vec<i64>), OpenError> {
+    /// Connects and brings the schema up to date: the migrations (answered: none when the schema
+    /// was current), then every table of `seam` the database lacks, made from its declaration
+    /// (`seam::create_declared`).
+    pub fn migrate(
+        url: &str,
+        seam: &[&'static dyn super::seam::Declared],
+    ) -> Result<(PgStore, Vec<i64>), OpenError> {
         let store = Self::connect_as_is(url)?;
         let applied = store
             .run(async {
@@ -58,6 +64,16 @@ impl PgStore {
                 schema::Refused::TooNew(v) => OpenError::PgTooNew(store.location.clone(), v),
                 other => OpenError::PgMigration(store.location.clone(), other.to_string()),
             })?;
+        super::seam::create_declared(&store, seam).map_err(|e| {
+            OpenError::PgMigration(
+                store.location.clone(),
+                format!(
+                    "a declared table it lacks could not be made ({e}). Migrate it with the role \
+                     that owns the schema: `litstack migrate --database-url postgres://OWNER@…`, \
+                     then start the nodes with this one"
+                ),
+            )
+        })?;
         Ok((store, applied))
     }
 

@@ -26,6 +26,8 @@ mod redb;
 mod tests;
 pub mod value;
 
+pub use pg::create_declared;
+
 use std::fmt::Debug;
 use std::marker::PhantomData;
 
@@ -210,6 +212,21 @@ impl<K: Key, V, R: ::redb::Value + 'static> Table<K, V, R> {
         }
     }
 
+    /// Declares a table born on the seam, its redb table of the same name: the whole of a new
+    /// table's storage on both engines (hub mode makes it from this at migration, `create_declared`).
+    pub const fn declare(
+        name: &'static str,
+        key_columns: &'static [&'static str],
+        sequence: Option<&'static str>,
+    ) -> Table<K, V, R> {
+        Table::new(
+            name,
+            ::redb::TableDefinition::new(name),
+            key_columns,
+            sequence,
+        )
+    }
+
     /// The table with its secondary indexes.
     pub const fn indexed(self, indexes: &'static [&'static Index]) -> Table<K, V, R> {
         Table { indexes, ..self }
@@ -346,6 +363,9 @@ where
     }
     fn purge_keys(&self, txn: &::redb::WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
         self.redb.purge_keys(txn, ids)
+    }
+    fn declared(&self) -> Option<&dyn Declared> {
+        Some(self)
     }
 }
 

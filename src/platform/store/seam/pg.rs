@@ -86,6 +86,14 @@ pub fn create_index(table: &dyn Declared, index: &Index) -> String {
     )
 }
 
+/// The names of what a declaration makes: the table, its sequence and its indexes.
+fn objects(table: &dyn Declared) -> Vec<String> {
+    let mut names = vec![quoted(table.name())];
+    names.extend(table.sequence().map(|s| quoted(&sequence_name(s))));
+    names.extend(table.indexes().iter().map(|i| quoted(i.name)));
+    names
+}
+
 /// Makes sure `table` (and its sequence and indexes) exists, once per process: asked on the caller's own
 /// connection (a catalog read, so a busy pool is never asked for a second connection), and only
 /// when it is missing created on a connection of its own, outside the caller's transaction (whose
@@ -95,9 +103,7 @@ fn ensure(tx: &mut PgTx, table: &dyn Declared) -> Result<()> {
     if store.seam_tables().contains(table.name()) {
         return Ok(());
     }
-    let mut wanted = vec![quoted(table.name())];
-    wanted.extend(table.sequence().map(|s| quoted(&sequence_name(s))));
-    wanted.extend(table.indexes().iter().map(|i| quoted(i.name)));
+    let wanted = objects(table);
     let present: bool = store.run(
         sqlx::query_scalar(
             "SELECT bool_and(to_regclass(name) IS NOT NULL) FROM unnest($1::text[]) AS name",
@@ -109,6 +115,29 @@ fn ensure(tx: &mut PgTx, table: &dyn Declared) -> Result<()> {
         create(store, table)?;
     }
     store.seam_tables().insert(table.name());
+    Ok(())
+}
+
+/// Makes every table of `tables` (with its sequence and indexes) that the database lacks, as a
+/// migration does: one question for all of them, a statement for each one missing. Hub mode's
+/// schema is then whole before a node serves (a role that may only read and write rows, `litstack
+/// check` and the export to PostgreSQL find every declared table), so a new seam table needs no
+/// migration file; a table that already exists is left as it is.
+pub fn create_declared(store: &PgStore, tables: &[&'static dyn Declared]) -> Result<()> {
+    let wanted: Vec<String> = tables.iter().flat_map(|table| objects(*table)).collect();
+    let missing: Vec<String> = store.run(
+        sqlx::query_scalar(
+            "SELECT name FROM unnest($1::text[]) AS name WHERE to_regclass(name) IS NULL",
+        )
+        .bind(&wanted)
+        .fetch_all(store.pool()),
+    )?;
+    for table in tables {
+        if objects(*table).iter().any(|name| missing.contains(name)) {
+            create(store, *table)?;
+        }
+        store.seam_tables().insert(table.name());
+    }
     Ok(())
 }
 

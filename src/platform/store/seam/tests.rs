@@ -429,6 +429,46 @@ fn seam_postgres_makes_the_declared_table() {
     assert!(indexes[1].contains("'n'"), "{indexes:?}");
 }
 
+/// Hub mode's migration makes every declared table with its sequence and indexes before any
+/// use (`create_declared`), and making them again changes nothing: a new table needs no
+/// migration file of its own.
+#[test]
+fn seam_postgres_migration_makes_the_declared_tables_before_their_first_use() {
+    let pg = test_store();
+    let objects = |pg: &crate::platform::store::PgStore| -> Vec<String> {
+        pg.run(
+            sqlx::query_scalar(
+                "SELECT relname::text FROM pg_class \
+                 WHERE relname LIKE 'seam_co%' OR relname LIKE 'seq_seam_co%' ORDER BY relname",
+            )
+            .fetch_all(pg.pool()),
+        )
+        .unwrap()
+    };
+    assert_eq!(objects(&pg), Vec::<String>::new(), "a new database");
+    super::create_declared(&pg, &[&ROWS, &COUNTS]).unwrap();
+    let made = objects(&pg);
+    for name in [
+        "seam_conformance",
+        "seam_conformance_by_item",
+        "seam_conformance_by_n",
+        "seam_conformance_pkey",
+        "seam_counts",
+        "seam_counts_pkey",
+        "seq_seam_conformance",
+    ] {
+        assert!(
+            made.iter().any(|m| m == name),
+            "{name} missing from {made:?}"
+        );
+    }
+    super::create_declared(&pg, &[&ROWS, &COUNTS]).unwrap();
+    assert_eq!(objects(&pg), made, "made again");
+    let store = Store::Postgres(pg);
+    let id = write(&store, |tx| tx.next_id(&ROWS)).unwrap();
+    assert_eq!(id, 1);
+}
+
 /// A redb file whose table has rows but no index table yet (written before the index was
 /// declared): a read finds the rows by reading the table, and the first write builds the index,
 /// which then holds every row, the old ones and the new.
