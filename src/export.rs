@@ -1,7 +1,8 @@
 //! `litstack export-to-postgres`: how a firm that grows moves its redb install to a hub. Each
-//! domain copies its own tables (its storage's `export`, keeping ids and moving sequences past
-//! them); this runs them in order into an empty database and then checks every table's rows
-//! against the file's.
+//! domain copies its tables not on the storage seam (its storage's `export`, keeping ids and
+//! moving sequences past them) and the seam's tables are copied from their declarations; this
+//! runs them in order into an empty database and then checks every table's rows against the
+//! file's.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -26,6 +27,16 @@ pub fn to_postgres(data_dir: &Path, database_url: &str) -> anyhow::Result<Vec<Ta
             for domain in crate::registry::DOMAINS {
                 for copy in domain.copy_to_postgres {
                     counts.extend(copy(from, to)?);
+                }
+            }
+            // The seam's tables, each from its declaration (keys, values and id sequence).
+            let left: Vec<&str> = crate::registry::DOMAINS
+                .iter()
+                .flat_map(|domain| domain.not_copied.iter().map(|(name, _)| *name))
+                .collect();
+            for table in crate::registry::seam_tables() {
+                if !left.contains(&table.name()) {
+                    counts.push(table.copy_to_postgres(from, to)?);
                 }
             }
             Ok(counts)

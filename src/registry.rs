@@ -28,7 +28,6 @@ pub const DOMAINS: &[Domain] = &[
         copy_to_postgres: &[
             crate::accounts::storage::export,
             crate::accounts::storage::mfa_required::export,
-            crate::accounts::storage::price_sharing::export,
             crate::accounts::storage::deletion::export,
             crate::accounts::storage::handover::export,
         ],
@@ -54,7 +53,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::profile::storage::TABLES,
         merge_firm_in: &[crate::profile::storage::merge_firm_in],
-        copy_to_postgres: &[crate::profile::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: None,
     },
@@ -107,14 +106,14 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::shortlist::storage::TABLES,
         merge_firm_in: &[crate::shortlist::storage::merge_firm_in],
-        copy_to_postgres: &[crate::shortlist::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::shortlist::storage::vendors::PART),
     },
     Domain {
         tables: crate::saved_views::storage::TABLES,
         merge_firm_in: &[crate::saved_views::storage::merge_firm_in],
-        copy_to_postgres: &[crate::saved_views::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: None,
     },
@@ -134,7 +133,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::evaluations::storage::TABLES,
         merge_firm_in: &[crate::evaluations::storage::merge_firm_in],
-        copy_to_postgres: &[crate::evaluations::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::evaluations::storage::vendors::PART),
     },
@@ -148,7 +147,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::demo_requests::storage::TABLES,
         merge_firm_in: &[crate::demo_requests::storage::merge_firm_in],
-        copy_to_postgres: &[crate::demo_requests::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::demo_requests::storage::vendors::PART),
     },
@@ -162,7 +161,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::notifications::storage::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::notifications::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: None,
     },
@@ -186,7 +185,7 @@ pub fn redb_tables() -> Vec<&'static dyn RedbTable> {
 }
 
 /// Every table declared on the storage seam: what hub mode's schema makes from the declarations.
-pub fn seam_tables() -> Vec<&'static dyn crate::platform::store::seam::Declared> {
+pub fn seam_tables() -> Vec<&'static dyn crate::platform::store::seam::Registered> {
     registry::seam_tables(DOMAINS)
 }
 

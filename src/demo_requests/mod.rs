@@ -21,7 +21,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use routes::line;
-pub use storage::export;
 
 /// The routes of firms, vendors and the operator: each one's path and method are in its
 /// handler's `#[utoipa::path]`.

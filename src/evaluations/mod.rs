@@ -19,7 +19,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use record::{EvaluationRecord, record};
-pub use storage::export;
 
 /// What the evaluations need: the store, the catalog (categories and vendor names) and how to
 /// read what the firm's decisions say of a category's rounds (who sees scores: `visibility`).

@@ -12,7 +12,6 @@ use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
 pub use model::{MAX_VIEWS, SavedView};
-pub use storage::export;
 
 /// What the saved views need: the store.
 #[derive(Clone)]

@@ -24,8 +24,6 @@ use crate::platform::firm_id::FirmId;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use storage::export;
-
 use crate::peers::DemoOutcome;
 use crate::platform::error::Result;
 use crate::platform::store::Store;

@@ -5,7 +5,7 @@ use crate::accounts::model::Consent;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{FIRM_PRICE_SHARING, FileStore, PgStore, Store, TableCount, WriteTx};
+use crate::platform::store::{FIRM_PRICE_SHARING, Store, WriteTx};
 
 /// firm id -> `Consent`.
 pub const CONSENTS: Table<u64, Consent> =
@@ -57,11 +57,6 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
             None => tx.remove(&CONSENTS, into.get()).map(drop),
         }
     })
-}
-
-/// Copies the redb file's rows into PostgreSQL (`litstack export-to-postgres`) and counts them.
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![seam::copy_to_postgres(from, to, &CONSENTS)?])
 }
 
 #[cfg(test)]
@@ -140,7 +135,7 @@ mod tests {
             unreachable!()
         };
         let to = crate::platform::store::postgres::test_store();
-        let counts = export(from, &to).unwrap();
+        let counts = [seam::copy_to_postgres(from, &to, &CONSENTS).unwrap()];
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
         let hub = Store::Postgres(to);
         assert_eq!(sharing_firms(&hub).unwrap(), vec![FirmId::from_stored(1)]);

@@ -13,8 +13,8 @@ use crate::platform::store::arrival::{Arrival, Rows, unkeyed};
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table as Declared, Taking, Target, keyed,
 };
-use crate::platform::store::seam::{self, Index, On, Table, copy_to_postgres};
-use crate::platform::store::{FileStore, PgStore, Store, TableCount, WriteTx};
+use crate::platform::store::seam::{self, Index, On, Table};
+use crate::platform::store::{Store, WriteTx};
 
 use super::model::{DemoRequest, JoinAsk};
 
@@ -226,14 +226,6 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         }
         Ok(())
     })
-}
-
-/// Copies both tables of a redb install into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![
-        copy_to_postgres(from, to, &REQUESTS)?,
-        copy_to_postgres(from, to, &JOIN_ASKS)?,
-    ])
 }
 
 // A firm's archive: its requests (what it shared, the vendor's answer) and its asks to join.

@@ -3,6 +3,7 @@
 
 use super::*;
 use crate::demo_requests::model::{Answer, Shared};
+use crate::platform::store::FileStore;
 use crate::platform::store::postgres::test_store;
 
 fn stores() -> (tempfile::TempDir, [Store; 2]) {

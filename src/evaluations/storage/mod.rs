@@ -12,7 +12,7 @@ pub mod vendors;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{EVALUATION_ROUNDS, FileStore, PgStore, Store, TableCount, WriteTx};
+use crate::platform::store::{EVALUATION_ROUNDS, Store, WriteTx};
 
 use super::model::Round;
 use crate::platform::store::arrival::{Arrival, Rows, parse_all};
@@ -109,11 +109,6 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         }
         Ok(())
     })
-}
-
-/// Copies every round of a redb file into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![seam::copy_to_postgres(from, to, &ROUNDS)?])
 }
 
 /// The moved firm's rounds renumbered after the kept firm's, per category: what a merge writes.

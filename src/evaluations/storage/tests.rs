@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::evaluations::model::{Criterion, Round};
+use crate::platform::store::FileStore;
 use crate::platform::store::postgres::{test_store, test_store_from_migration};
 
 fn round(firm: u64, category: u64, n: u32, name: &str) -> Round {
@@ -80,7 +81,7 @@ fn rounds_read_back_alike_merge_and_export() {
     );
     let file = stores[0].file().unwrap();
     let pg = test_store();
-    let counts = export(file, &pg).unwrap();
+    let counts = [seam::copy_to_postgres(file, &pg, &ROUNDS).unwrap()];
     assert_eq!(counts[0].table, "evaluation_rounds");
     assert_eq!((counts[0].source, counts[0].copied), (4, 4));
     assert_eq!(load_all(&Store::Postgres(pg)), reads[0]);

@@ -20,8 +20,8 @@ use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table as Declared, Taking, Target, keyed,
 };
 use crate::platform::store::seam::{self, Table, Tx};
-use crate::platform::store::{FileStore, PgStore, Store, TableCount, WriteTx};
 use crate::platform::store::{NOTICE_PREFS, NOTICES, OUTBOX_UNSUBSCRIBE, UNSUBSCRIBE_SECRET};
+use crate::platform::store::{Store, WriteTx};
 
 /// (user id, notice id) -> `Stored`: the bell's notices, the newest `KEEP_PER_PERSON` per
 /// person. Ids come from the `notices` sequence, one across people.
@@ -240,16 +240,6 @@ pub fn set_prefs(
         chosen.extend(prefs.iter().copied());
         tx.insert(&PREFS, user_id, &chosen)
     })
-}
-
-/// Copies the notices (with their ids and the id sequence), the preferences and the unsubscribe
-/// secret into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![
-        seam::copy_to_postgres(from, to, &NOTICES_BY_PERSON)?,
-        seam::copy_to_postgres(from, to, &PREFS)?,
-        seam::copy_to_postgres(from, to, &SECRET)?,
-    ])
 }
 
 // A firm's archive: its members' notices and their choices of how to be told.

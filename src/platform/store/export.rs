@@ -12,7 +12,7 @@ use crate::platform::error::Result;
 pub fn into_empty(
     data_dir: &Path,
     database_url: &str,
-    seam: &[&'static dyn super::seam::Declared],
+    seam: &[&'static dyn super::seam::Registered],
     tables: &[&str],
     copy: impl FnOnce(&FileStore, &PgStore) -> Result<Vec<TableCount>>,
 ) -> anyhow::Result<Vec<TableCount>> {

@@ -124,7 +124,7 @@ impl Store {
     /// `config.storage.data_dir`.
     pub fn open(
         config: &crate::platform::config::Config,
-        seam: &[&'static dyn seam::Declared],
+        seam: &[&'static dyn seam::Registered],
     ) -> Result<Store, OpenError> {
         match config.database_url() {
             Some(url) => Ok(Store::Postgres(PgStore::migrate(url, seam)?.0)),

@@ -206,7 +206,7 @@ pub trait RedbTable: Sync {
     fn purge_keys(&self, txn: &WriteTransaction, ids: &[u64]) -> anyhow::Result<u64>;
     /// Its declaration on the storage seam, when it is a seam table: what hub mode's schema is
     /// made from (`seam::pg::create_declared`).
-    fn declared(&self) -> Option<&dyn super::seam::Declared> {
+    fn declared(&self) -> Option<&dyn super::seam::Registered> {
         None
     }
 }
@@ -363,8 +363,9 @@ pub struct Domain {
     /// Move firm `from`'s rows into firm `into` inside the firm merge's one write transaction
     /// (`firms::storage::merge_firms`; the accounts' own move of the members goes first).
     pub merge_firm_in: &'static [MergeIn],
-    /// Copy its tables from the redb file into an empty PostgreSQL database, keeping ids
-    /// (`litstack export-to-postgres`), in this order.
+    /// Copy its tables not on the storage seam from the redb file into an empty PostgreSQL
+    /// database, keeping ids (`litstack export-to-postgres`), in this order. Its seam tables are
+    /// copied from their declarations (`seam::Declared::copy_to_postgres`), after every domain's.
     pub copy_to_postgres: &'static [CopyToPostgres],
     /// Its tables the copy to PostgreSQL leaves behind, and why.
     pub not_copied: &'static [(&'static str, &'static str)],
@@ -422,7 +423,7 @@ pub fn redb_tables(domains: &'static [Domain]) -> Vec<&'static dyn RedbTable> {
 
 /// Every table the registry declares on the storage seam: hub mode's database has each from its
 /// declaration once it is migrated, so a new seam table needs no migration file of its own.
-pub fn seam_tables(domains: &'static [Domain]) -> Vec<&'static dyn super::seam::Declared> {
+pub fn seam_tables(domains: &'static [Domain]) -> Vec<&'static dyn super::seam::Registered> {
     all(domains)
         .flat_map(|t| t.redb.iter().filter_map(|r| r.declared()))
         .collect()

@@ -10,7 +10,7 @@ use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Table as Declared, Taking, rows,
 };
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{FileStore, ONBOARDING, PgStore, Store, TableCount, WriteTx};
+use crate::platform::store::{ONBOARDING, Store, WriteTx};
 
 /// firm id -> `Onboarding`.
 pub const ANSWERS: Table<u64, Onboarding> =
@@ -39,11 +39,6 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         }
         Ok(())
     })
-}
-
-/// Copies the redb file's onboarding answers into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![seam::copy_to_postgres(from, to, &ANSWERS)?])
 }
 
 // A firm's archive: its onboarding answers; an import writes them as the new firm's.
@@ -154,7 +149,7 @@ mod tests {
             save_onboarding(&from, FirmId::from_stored(firm), &answers(band)).unwrap();
         }
         let to = crate::platform::store::postgres::test_store();
-        let counts = export(from.file().unwrap(), &to).unwrap();
+        let counts = [seam::copy_to_postgres(from.file().unwrap(), &to, &ANSWERS).unwrap()];
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));
         let to = Store::Postgres(to);
         for firm in [1, 7, 8] {

@@ -9,7 +9,7 @@
 use crate::platform::error::{Result, conflict};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{FileStore, PgStore, SAVED_VIEWS, Store, TableCount, WriteTx};
+use crate::platform::store::{SAVED_VIEWS, Store, WriteTx};
 
 use super::model::{MAX_VIEWS, NewView, SavedView, ViewName, ViewParams};
 use crate::platform::store::arrival::{Arrival, Rows, parse_all};
@@ -81,12 +81,6 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         }
         Ok(())
     })
-}
-
-/// Copies every saved view of a redb file into PostgreSQL with its id, and the id sequence
-/// (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![seam::copy_to_postgres(from, to, &VIEWS)?])
 }
 
 /// The checks of a save against the firm's views.

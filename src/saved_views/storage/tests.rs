@@ -88,7 +88,7 @@ fn views_a_merge_moves_them_and_numbers_a_taken_name() {
             let Store::Postgres(to) = &pg else {
                 unreachable!()
             };
-            let counts = export(file, to).unwrap();
+            let counts = [seam::copy_to_postgres(file, to, &VIEWS).unwrap()];
             assert_eq!((counts[0].table, counts[0].copied), ("saved_views", 3));
             let all = |store: &Store| seam::read(store, |tx| tx.range(&VIEWS, &[])).unwrap();
             exported = Some(all(&pg));

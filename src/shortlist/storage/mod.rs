@@ -9,10 +9,7 @@
 //! former typed tables into the seam's layout.
 
 pub mod demos;
-mod export;
 pub mod vendors;
-
-pub use export::export;
 
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
@@ -722,7 +719,10 @@ mod tests {
         let Store::File(file_store) = &file else {
             unreachable!()
         };
-        let counts = export(file_store, &pg).unwrap();
+        let counts = [
+            seam::copy_to_postgres(file_store, &pg, &ENTRIES).unwrap(),
+            seam::copy_to_postgres(file_store, &pg, &REMOVED).unwrap(),
+        ];
         assert_eq!(
             (counts[0].table, counts[0].source, counts[0].copied),
             ("shortlist", 2, 2)

@@ -52,7 +52,7 @@ impl PgStore {
     /// (`seam::create_declared`).
     pub fn migrate(
         url: &str,
-        seam: &[&'static dyn super::seam::Declared],
+        seam: &[&'static dyn super::seam::Registered],
     ) -> Result<(PgStore, Vec<i64>), OpenError> {
         let store = Self::connect_as_is(url)?;
         let applied = store

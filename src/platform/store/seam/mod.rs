@@ -326,6 +326,22 @@ pub trait Declared: Sync {
     fn indexes(&self) -> &'static [&'static Index];
 }
 
+/// A declared table as the registry holds it, whatever its types: what hub mode's schema is made
+/// from, and what moves its rows from one engine to the other.
+pub trait Registered: Declared {
+    /// Copies every row of a redb file's table into PostgreSQL (`copy_to_postgres`).
+    fn copy_to_postgres(&self, from: &FileStore, to: &PgStore) -> Result<TableCount>;
+}
+
+impl<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>> Registered for Table<K, V, R>
+where
+    Table<K, V, R>: Sync,
+{
+    fn copy_to_postgres(&self, from: &FileStore, to: &PgStore) -> Result<TableCount> {
+        copy_to_postgres(from, to, self)
+    }
+}
+
 impl<K: Key, V, R: ::redb::Value + 'static> Declared for Table<K, V, R>
 where
     Table<K, V, R>: Sync,
@@ -346,7 +362,8 @@ where
 
 /// A declared table is a registry's redb table like any other: backup, check, rewrite and purge
 /// copy and delete its redb rows by its redb definition.
-impl<K: Key, V, R: ::redb::Value + 'static> super::registry::RedbTable for Table<K, V, R>
+impl<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>> super::registry::RedbTable
+    for Table<K, V, R>
 where
     Table<K, V, R>: Sync,
     ::redb::TableDefinition<'static, K, R>: Sync,
@@ -364,7 +381,7 @@ where
     fn purge_keys(&self, txn: &::redb::WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
         self.redb.purge_keys(txn, ids)
     }
-    fn declared(&self) -> Option<&dyn Declared> {
+    fn declared(&self) -> Option<&dyn Registered> {
         Some(self)
     }
 }

@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use sqlx::Row;
 
 use super::value::from_json;
-use super::{Declared, Index, Key, On, Table};
+use super::{Declared, Index, Key, On, Registered, Table};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::{PgStore, PgTx};
@@ -123,7 +123,7 @@ fn ensure(tx: &mut PgTx, table: &dyn Declared) -> Result<()> {
 /// schema is then whole before a node serves (a role that may only read and write rows, `litstack
 /// check` and the export to PostgreSQL find every declared table), so a new seam table needs no
 /// migration file; a table that already exists is left as it is.
-pub fn create_declared(store: &PgStore, tables: &[&'static dyn Declared]) -> Result<()> {
+pub fn create_declared(store: &PgStore, tables: &[&'static dyn Registered]) -> Result<()> {
     let wanted: Vec<String> = tables.iter().flat_map(|table| objects(*table)).collect();
     let missing: Vec<String> = store.run(
         sqlx::query_scalar(
