@@ -73,7 +73,12 @@ impl super::FileStore {
             // And the notices' choices and unsubscribe secret move to tables the seam declares.
             notices::prefs_and_secret_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 13 { ... }`.
+        // Version 13: the tech stack's answers, contracts and calendar feeds move onto the seam
+        // (its renewal reminders' claims keep their plain integer: nothing to convert).
+        if current < 13 {
+            seam_values_in_json(&txn, 13).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 14 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -121,6 +126,22 @@ const V11_NOTICES: Table<(u64, u64), shapes::Notice> = Table::new(
 const V11_PRICE_SHARING: Table<u64, shapes::Consent> =
     Table::new("firm_price_sharing", FIRM_PRICE_SHARING, &["firm_id"], None);
 
+/// The tech stack's tables as schema 12 declared them (before the seam), their values in bincode.
+const V12_ADOPTION: Table<(u64, u64), shapes::Adoption> = Table::new(
+    "category_adoption",
+    ADOPTION,
+    &["firm_id", "category_id"],
+    None,
+);
+const V12_CONTRACTS: Table<(u64, u64), shapes::Contract> = Table::new(
+    "tool_contracts",
+    super::CONTRACTS,
+    &["firm_id", "vendor_id"],
+    None,
+);
+const V12_CALENDAR_FEEDS: Table<u64, shapes::Feed> =
+    Table::new("calendar_feeds", super::CALENDAR_FEEDS, &["firm_id"], None);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -135,6 +156,9 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (12, &V11_ONBOARDING),
     (12, &V11_NOTICES),
     (12, &V11_PRICE_SHARING),
+    (13, &V12_ADOPTION),
+    (13, &V12_CONTRACTS),
+    (13, &V12_CALENDAR_FEEDS),
 ];
 
 /// A seam table whose redb values are still bincode.

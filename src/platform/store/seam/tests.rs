@@ -693,7 +693,11 @@ fn seam_four_part_keys_range_by_every_prefix_alike_on_both_engines() {
     assert_eq!(all.len(), 5);
     assert_eq!(
         vendor.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
-        [(1, 10, 19_000, u32::MAX), (1, 10, 20_000, 0), (1, 10, 20_000, 90)]
+        [
+            (1, 10, 19_000, u32::MAX),
+            (1, 10, 20_000, 0),
+            (1, 10, 20_000, 90)
+        ]
     );
     assert_eq!((firm.len(), day.len()), (4, 2));
     assert_eq!((*found, *missing), (Some(-1), None));
