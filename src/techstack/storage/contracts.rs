@@ -243,9 +243,12 @@ mod tests {
             unreachable!()
         };
         let pg = test_store();
-        let counts = super::super::export(file, &pg).unwrap();
+        let counts = [
+            seam::copy_to_postgres(file, &pg, &CONTRACTS).unwrap(),
+            seam::copy_to_postgres(file, &pg, &FEEDS).unwrap(),
+        ];
         assert_eq!(
-            counts[1..3]
+            counts
                 .iter()
                 .map(|c| (c.table, c.copied))
                 .collect::<Vec<_>>(),

@@ -15,7 +15,7 @@ use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{FileStore, PgStore, Store, TableCount, WriteTx};
+use crate::platform::store::{Store, WriteTx};
 use crate::techstack::TechstackState;
 
 use super::model::Adoption;
@@ -116,17 +116,6 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
         }
         Ok(())
     })
-}
-
-/// Copies every tech-stack answer, contract, feed and reminder claim of a redb file into
-/// PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    Ok(vec![
-        seam::copy_to_postgres(from, to, &ANSWERS)?,
-        seam::copy_to_postgres(from, to, &contracts::CONTRACTS)?,
-        seam::copy_to_postgres(from, to, &contracts::FEEDS)?,
-        seam::copy_to_postgres(from, to, &reminders::CLAIMS)?,
-    ])
 }
 
 /// Two firms' answers for one category as one firm's: every tool either uses, none twice. "Uses

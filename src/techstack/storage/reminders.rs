@@ -158,11 +158,8 @@ mod tests {
             unreachable!()
         };
         let pg = test_store();
-        let counts = super::super::export(file, &pg).unwrap();
-        assert_eq!(
-            (counts[3].table, counts[3].copied),
-            ("renewal_reminders", 3)
-        );
+        let counts = seam::copy_to_postgres(file, &pg, &CLAIMS).unwrap();
+        assert_eq!((counts.table, counts.copied), ("renewal_reminders", 3));
         assert_eq!(read(&Store::Postgres(pg)), reads[0]);
     }
 }
