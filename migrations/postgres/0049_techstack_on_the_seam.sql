@@ -4,7 +4,8 @@
 -- the key columns as the primary key and the value as jsonb, in the shape the domain's types have
 -- in serde. A contract's dates become days from the Common Era and its times Unix seconds, a feed's
 -- hash an array of its 32 bytes, as the redb file keeps them; a reminder's deadline becomes a key
--- part, days since 1970-01-01. The answers' save time goes: the redb file never kept one, and no
+-- part, days since 1970-01-01, and a feed is keyed by its firm and its hash's first 63 bits too
+-- (the big-endian u64 of its first 8 bytes without the top bit), which its index finds it by. The answers' save time goes: the redb file never kept one, and no
 -- screen reads it. The tables have no id sequence. The old tables go in the same transaction:
 -- kept, they would hold a deleted firm's rows that its deletion no longer reaches.
 ALTER TABLE category_adoption RENAME TO legacy_category_adoption;
@@ -29,10 +30,13 @@ CREATE TABLE tool_contracts (
     PRIMARY KEY (firm_id, vendor_id)
 );
 CREATE TABLE calendar_feeds (
-    firm_id bigint NOT NULL,
-    value   jsonb NOT NULL,
-    PRIMARY KEY (firm_id)
+    firm_id     bigint NOT NULL,
+    hash_prefix bigint NOT NULL,
+    value       jsonb NOT NULL,
+    PRIMARY KEY (firm_id, hash_prefix)
 );
+-- A feed's URL finds it by its hash's first 63 bits (`FEEDS_BY_HASH`), as the seam makes it.
+CREATE INDEX calendar_feeds_by_hash ON calendar_feeds (hash_prefix, firm_id);
 CREATE TABLE renewal_reminders (
     firm_id   bigint NOT NULL,
     vendor_id bigint NOT NULL,
@@ -70,8 +74,11 @@ SELECT firm_id, vendor_id, jsonb_build_object(
            'updated_at', pg_temp.secs(updated_at),
            'updated_by', updated_by)
   FROM legacy_tool_contracts;
-INSERT INTO calendar_feeds (firm_id, value)
-SELECT firm_id, jsonb_build_object(
+INSERT INTO calendar_feeds (firm_id, hash_prefix, value)
+SELECT firm_id,
+       ('x' || encode(substring(token_hash FROM 1 FOR 8), 'hex'))::bit(64)::bigint
+           & 9223372036854775807,
+       jsonb_build_object(
            'firm_id', firm_id,
            'token_hash', (SELECT jsonb_agg(get_byte(token_hash, i) ORDER BY i)
                             FROM generate_series(0, length(token_hash) - 1) AS i),

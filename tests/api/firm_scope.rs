@@ -74,9 +74,9 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "every firm's contracts: the renewal reminders go through them, and the export",
     ),
     (
-        "FROM calendar_feeds ORDER BY firm_id",
-        "every firm's calendar feed, read for the one its secret URL's token hashes to; the \
-         caller reads the firm from the row",
+        "FROM calendar_feeds WHERE hash_prefix BETWEEN $1 AND $2",
+        "the calendar feed found by its secret URL's token (its hash's first 63 bits, then the \
+         whole hash); the caller reads the firm from the row",
     ),
     (
         "FROM operator_handovers",

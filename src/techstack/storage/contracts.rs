@@ -1,12 +1,12 @@
 //! Tool contracts and the firm's calendar feed, over the storage seam: `CONTRACTS`, (firm id,
-//! vendor id) -> `Contract`; `FEEDS`, firm id -> `Feed`.
+//! vendor id) -> `Contract`; `FEEDS`, (firm id, hash prefix) -> `Feed`.
 
 use serde::{Deserialize, Serialize};
 
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::seam::{self, Table, Tx};
-use crate::platform::store::{self, CALENDAR_FEEDS, Store, WriteTx};
+use crate::platform::store::seam::{self, Index, On, Table, Tx};
+use crate::platform::store::{self, Store, WriteTx};
 use crate::techstack::contracts::Contract;
 
 /// (firm id, vendor id) -> `Contract`.
@@ -17,9 +17,21 @@ pub const CONTRACTS: Table<(u64, u64), Contract> = Table::new(
     None,
 );
 
-/// Firm id -> `Feed`: at most one per firm.
-pub const FEEDS: Table<u64, Feed> =
-    Table::new("calendar_feeds", CALENDAR_FEEDS, &["firm_id"], None);
+/// (firm id, `hash_prefix` of its token's hash) -> `Feed`: at most one per firm, found by its
+/// secret URL through `FEEDS_BY_HASH`.
+pub const FEEDS: Table<(u64, u64), Feed> =
+    Table::declare("calendar_feeds", &["firm_id", "hash_prefix"], None).indexed(&[&FEEDS_BY_HASH]);
+
+/// The feeds by their hash's prefix: a feed's URL finds its firm without reading every firm's.
+pub const FEEDS_BY_HASH: Index = Index::new("calendar_feeds_by_hash", On::Key(1));
+
+/// The first 63 bits of a feed token's hash, a key part on both engines: two feeds share one only
+/// by chance (the whole hash is compared after).
+pub fn hash_prefix(hash: &[u8; 32]) -> u64 {
+    let mut first = [0; 8];
+    first.copy_from_slice(&hash[..8]);
+    u64::from_be_bytes(first) & seam::MAX_PART
+}
 
 /// A firm's calendar feed: the SHA-256 of its secret token (the token itself is never stored).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -65,27 +77,45 @@ pub fn all_contracts(store: &Store) -> Result<Vec<Contract>> {
 pub fn set_feed(store: &Store, feed: &Feed) -> Result<()> {
     seam::write(store, |tx| {
         tx.open_firm(FirmId::from_stored(feed.firm_id))?;
-        tx.insert(&FEEDS, feed.firm_id, feed)
+        remove_feeds(tx, feed.firm_id)?;
+        let key = (feed.firm_id, hash_prefix(&feed.token_hash));
+        tx.insert(&FEEDS, key, feed)
     })
+}
+
+/// Removes the firm's feed (one at most); answers whether it had one.
+fn remove_feeds(tx: &mut Tx, firm_id: u64) -> Result<bool> {
+    let feeds = tx.range(&FEEDS, &[firm_id])?;
+    for (key, _) in &feeds {
+        tx.remove(&FEEDS, *key)?;
+    }
+    Ok(!feeds.is_empty())
 }
 
 /// Revokes the firm's feed; `false` when it had none.
 pub fn delete_feed(store: &Store, firm_id: FirmId) -> Result<bool> {
     seam::write(store, |tx| {
         tx.open_firm(firm_id)?;
-        Ok(tx.remove(&FEEDS, firm_id.get())?.is_some())
+        remove_feeds(tx, firm_id.get())
     })
 }
 
 /// The firm's feed, if it has one.
 pub fn feed(store: &Store, firm_id: FirmId) -> Result<Option<Feed>> {
-    seam::read(store, |tx| tx.get(&FEEDS, firm_id.get()))
+    let feeds = seam::read(store, |tx| tx.range(&FEEDS, &[firm_id.get()]))?;
+    Ok(feeds.into_iter().next().map(|(_, feed)| feed))
 }
 
-/// The firm whose feed token hashes to `hash`: every firm's feed read (one row per firm that
-/// made one), the one whose hash it is kept.
+/// The feed whose token hashes to `hash`, if any.
 pub fn feed_by_hash(store: &Store, hash: &[u8; 32]) -> Result<Option<Feed>> {
-    let feeds = seam::read(store, |tx| tx.range(&FEEDS, &[]))?;
+    seam::read(store, |tx| feed_by_hash_in(tx, hash))
+}
+
+/// `feed_by_hash` inside the caller's snapshot: the feeds whose hash starts as `hash` does
+/// (through the index), the one whose whole hash it is kept.
+pub fn feed_by_hash_in(tx: &mut Tx, hash: &[u8; 32]) -> Result<Option<Feed>> {
+    let prefix = hash_prefix(hash);
+    let feeds = tx.lookup(&FEEDS, &FEEDS_BY_HASH, prefix..=prefix)?;
     Ok(feeds
         .into_iter()
         .map(|(_, feed)| feed)
@@ -107,7 +137,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
                 tx.insert(&CONTRACTS, (into, vendor), &contract)?;
             }
         }
-        tx.remove(&FEEDS, from)?;
+        remove_feeds(tx, from)?;
         Ok(())
     })
 }

@@ -238,7 +238,7 @@ pub const TABLES: &[Declared] = &[
             "only the hash of the feed's secret address: the firm makes a new feed",
         ),
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&contracts::FEEDS],
+        redb: &[&contracts::FEEDS, &contracts::FEEDS_BY_HASH],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],

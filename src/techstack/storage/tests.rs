@@ -146,7 +146,8 @@ fn a_tech_stack_of_a_hub_from_before_the_seam_is_found_after_its_migration() {
          VALUES (1, 9, DATE '2026-01-01', 12, DATE '2027-01-01', 30, 1200000, 5, 7, \
          to_timestamp(1800000000), 'Ann Doe'); \
          INSERT INTO calendar_feeds (firm_id, token_hash, created_at) VALUES \
-         (1, decode(repeat('07', 32), 'hex'), to_timestamp(1800000000)); \
+         (1, decode(repeat('07', 32), 'hex'), to_timestamp(1800000000)), \
+         (2, decode(repeat('ff', 32), 'hex'), to_timestamp(1800000001)); \
          INSERT INTO renewal_reminders (firm_id, vendor_id, deadline, milestone, sent_at) VALUES \
          (1, 9, DATE '2026-12-02', 30, to_timestamp(1790000000));",
     ));
@@ -175,14 +176,21 @@ fn a_tech_stack_of_a_hub_from_before_the_seam_is_found_after_its_migration() {
             updated_by: Some("Ann Doe".into()),
         }]
     );
-    assert_eq!(
-        contracts::feed_by_hash(&store, &[7; 32]).unwrap(),
-        Some(contracts::Feed {
-            firm_id: 1,
-            token_hash: [7; 32],
-            created_at: 1_800_000_000,
-        })
-    );
+    // Each feed is found by its token's hash (the first 63 bits as the migration keyed them,
+    // the top bit of 0xff.. dropped), and by its firm.
+    for (firm_id, byte, created_at) in [(1, 7, 1_800_000_000), (2, 0xff, 1_800_000_001)] {
+        let feed = Some(contracts::Feed {
+            firm_id,
+            token_hash: [byte; 32],
+            created_at,
+        });
+        assert_eq!(contracts::feed_by_hash(&store, &[byte; 32]).unwrap(), feed);
+        assert_eq!(
+            contracts::feed(&store, FirmId::from_stored(firm_id)).unwrap(),
+            feed
+        );
+    }
+    assert_eq!(contracts::feed_by_hash(&store, &[8; 32]).unwrap(), None);
     let deadline = reminders::day_number(date(2026, 12, 2));
     assert_eq!(
         reminders::all(&store).unwrap(),

@@ -1375,6 +1375,14 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
         token_hash: [5; 32],
         created_at: 1_800_000_000,
     };
+    // Another firm's hash whose first 63 bits are the same: only the whole hash tells them apart.
+    let mut close = [5; 32];
+    close[31] = 6;
+    let neighbour = shapes::Feed {
+        firm_id: 6,
+        token_hash: close,
+        created_at: 1_800_000_001,
+    };
     {
         let db = Database::create(&path).unwrap();
         let txn = db.begin_write().unwrap();
@@ -1388,9 +1396,10 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
                 .unwrap()
                 .insert((4, 9), codec::encode(&contract).as_slice())
                 .unwrap();
-            txn.open_table(crate::platform::store::CALENDAR_FEEDS)
-                .unwrap()
-                .insert(4, codec::encode(&feed).as_slice())
+            let mut feeds = txn.open_table(V12_CALENDAR_FEEDS).unwrap();
+            feeds.insert(4, codec::encode(&feed).as_slice()).unwrap();
+            feeds
+                .insert(6, codec::encode(&neighbour).as_slice())
                 .unwrap();
             txn.open_table(crate::platform::store::RENEWAL_REMINDERS)
                 .unwrap()
@@ -1424,14 +1433,36 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
             .collect::<Vec<_>>(),
         [serde_json::to_value(&contract).unwrap()]
     );
-    let found = contracts::feed_by_hash(&store, &[5; 32]).unwrap().unwrap();
+    // Each feed is found by its token's hash, through the index the step wrote.
+    for (hash, want) in [([5; 32], &feed), (close, &neighbour)] {
+        let found = contracts::feed_by_hash(&store, &hash).unwrap().unwrap();
+        assert_eq!(
+            serde_json::to_value(found).unwrap(),
+            serde_json::to_value(want).unwrap()
+        );
+    }
+    assert_eq!(contracts::feed_by_hash(&store, &[7; 32]).unwrap(), None);
     assert_eq!(
-        serde_json::to_value(found).unwrap(),
-        serde_json::to_value(&feed).unwrap()
+        contracts::feed(&store, FirmId::from_stored(6))
+            .unwrap()
+            .map(|f| f.created_at),
+        Some(1_800_000_001)
     );
     assert!(reminders::claimed(&store, (4, 9, 20_000, 90)).unwrap());
     assert!(!reminders::claimed(&store, (4, 9, 20_000, 60)).unwrap());
     let txn = store.file().unwrap().read().unwrap();
+    let by_hash: redb::TableDefinition<(u64, u64, u64), ()> =
+        redb::TableDefinition::new("calendar_feeds_by_hash");
+    let prefix = contracts::hash_prefix(&[5; 32]);
+    assert_eq!(
+        txn.open_table(by_hash)
+            .unwrap()
+            .iter()
+            .unwrap()
+            .map(|e| e.unwrap().0.value())
+            .collect::<Vec<_>>(),
+        [(prefix, 4, prefix), (prefix, 6, prefix)]
+    );
     let bytes = txn
         .open_table(ADOPTION)
         .unwrap()

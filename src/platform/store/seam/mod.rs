@@ -723,6 +723,17 @@ pub fn within<T>(tx: &mut WriteTx, body: impl FnOnce(&mut Tx) -> Result<T>) -> R
     }
 }
 
+/// Runs `body` inside a schema step's redb write transaction (`store::migrate`): a step that
+/// rekeys a seam table writes its rows as every seam write does, its indexes with them.
+pub(in crate::platform::store) fn in_schema_step<T>(
+    txn: &::redb::WriteTransaction,
+    body: impl FnOnce(&mut Tx) -> Result<T>,
+) -> Result<T> {
+    body(&mut Tx {
+        engine: Engine::RedbWrite(txn),
+    })
+}
+
 /// Copies every row of `table` from a redb file into PostgreSQL with its key, in one
 /// transaction, and carries the file's id sequence over (moved at least past the ids copied):
 /// the table's part of `litstack export-to-postgres`. Answers the rows counted back.
