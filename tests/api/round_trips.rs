@@ -220,8 +220,9 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/auth/sessions", 1),
     ("/api/auth/setup", 2),
     ("/api/auth/sso/discover", 1),
-    // The feed found among every firm's, then the firm's contracts and tech stack, each a snapshot.
-    ("/api/calendar/{file}", 11),
+    // The feed found by its hash, the firm's tech stack and contracts in one snapshot (BEGIN and
+    // ROLLBACK beside the three reads), then the firm and its members.
+    ("/api/calendar/{file}", 7),
     ("/api/categories", 0),
     // The firm's answers, picks, shortlist and dismissals, in three snapshots.
     ("/api/compare", 19),
@@ -253,20 +254,21 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/past-recommendations", 5),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
-    ("/api/profile/coverage", 9),
+    ("/api/profile/coverage", 6),
     ("/api/profile/onboarding", 3),
     ("/api/questions/{category_id}", 0),
     ("/api/recommendations/dismissed", 1),
     // The tech stack and peers' coverage, decisions, evaluations, shortlist, picks and answers.
-    ("/api/recommendations/overview", 29),
+    ("/api/recommendations/overview", 24),
     ("/api/recommendations/persisted", 5),
-    ("/api/renewals", 7),
+    // The tech stack and contracts in one snapshot, then the members.
+    ("/api/renewals", 5),
     ("/api/responses/latest/{category_id}", 2),
     ("/api/shortlist", 7),
     // The shortlist, its demo dates and past picks, and the tech stack and the latest answers.
     ("/api/shortlist/brief", 12),
     ("/api/shortlist/brief.csv", 13),
-    ("/api/techstack/{toolId}/contract", 7),
+    ("/api/techstack/{toolId}/contract", 5),
     ("/api/trends", 0),
     ("/api/trends/cities", 0),
     ("/api/trends/vendors", 0),

@@ -8,6 +8,7 @@ use crate::platform::firm_id::FirmId;
 use crate::platform::store::seam::{self, Index, On, Table, Tx};
 use crate::platform::store::{self, Store, WriteTx};
 use crate::techstack::contracts::Contract;
+use crate::techstack::model::Adoption;
 
 /// (firm id, vendor id) -> `Contract`.
 pub const CONTRACTS: Table<(u64, u64), Contract> = Table::new(
@@ -51,6 +52,55 @@ pub fn contracts(store: &Store, firm_id: FirmId) -> Result<Vec<Contract>> {
     let rows = seam::read(store, |tx| tx.range(&CONTRACTS, &[firm_id.get()]))?;
     Ok(rows.into_iter().map(|(_, c)| c).collect())
 }
+
+/// The firm's answers (as `super::load`) and its contracts (as `contracts`), in one snapshot:
+/// what its renewals are made of.
+pub fn answers_and_contracts(store: &Store, firm_id: FirmId) -> Result<(Answers, Vec<Contract>)> {
+    seam::read(store, |tx| answers_and_contracts_in(tx, firm_id.get()))
+}
+
+fn answers_and_contracts_in(tx: &mut Tx, firm_id: u64) -> Result<(Answers, Vec<Contract>)> {
+    let answers = tx.range(&super::ANSWERS, &[firm_id])?;
+    let contracts = tx.range(&CONTRACTS, &[firm_id])?;
+    Ok((
+        answers.into_iter().map(|((_, c), a)| (c, a)).collect(),
+        contracts.into_iter().map(|(_, c)| c).collect(),
+    ))
+}
+
+/// The firm's answers and its contract for one vendor, in one snapshot.
+pub fn answers_and_contract(
+    store: &Store,
+    firm_id: FirmId,
+    vendor_id: u64,
+) -> Result<(Answers, Option<Contract>)> {
+    seam::read(store, |tx| {
+        let answers = tx.range(&super::ANSWERS, &[firm_id.get()])?;
+        let contract = tx.get(&CONTRACTS, (firm_id.get(), vendor_id))?;
+        Ok((
+            answers.into_iter().map(|((_, c), a)| (c, a)).collect(),
+            contract,
+        ))
+    })
+}
+
+/// The feed whose token hashes to `hash`, with its firm's answers and contracts, in one
+/// snapshot: what the feed's calendar is made of.
+pub fn feed_with_renewals(store: &Store, hash: &[u8; 32]) -> Result<Option<FeedRenewals>> {
+    seam::read(store, |tx| {
+        let Some(feed) = feed_by_hash_in(tx, hash)? else {
+            return Ok(None);
+        };
+        let (answers, contracts) = answers_and_contracts_in(tx, feed.firm_id)?;
+        Ok(Some((feed, answers, contracts)))
+    })
+}
+
+/// A feed, and its firm's answers and contracts.
+pub type FeedRenewals = (Feed, Answers, Vec<Contract>);
+
+/// A firm's answers by category id, as `super::load` answers them.
+pub type Answers = Vec<(u64, Adoption)>;
 
 /// Saves (inserts or replaces) the contract of `(contract.firm_id, contract.vendor_id)`.
 pub fn save_contract(store: &Store, contract: &Contract) -> Result<()> {
