@@ -88,11 +88,7 @@ pub const DOMAINS: &[Domain] = &[
             crate::techstack::storage::contracts::merge_firm_in,
             crate::techstack::storage::reminders::merge_firm_in,
         ],
-        copy_to_postgres: &[
-            crate::techstack::storage::export,
-            crate::techstack::storage::export_contracts,
-            crate::techstack::storage::reminders::export,
-        ],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::techstack::storage::vendors::PART),
     },

@@ -24,8 +24,8 @@ use crate::techstack::FirmTools;
 /// The coverage map of the user's firm: its own tech stack against every other firm's.
 pub fn coverage(app: &Peers, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
-    let context = crate::techstack::context::firm_context(&app.store, &app.catalog.load(), user)?;
-    let own = crate::techstack::firm_tools(&app.store, &app.catalog.load(), user.firm.id)?;
+    let (context, own) =
+        crate::techstack::context::firm_context_and_tools(&app.store, &app.catalog.load(), user)?;
     let peers = match context.size {
         Some(size) => app.read(|f| f.coverage(user.firm.id.get(), size)),
         None => CoverageCounts::default(),

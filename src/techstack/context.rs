@@ -6,7 +6,6 @@ use std::collections::{HashMap, HashSet};
 use crate::catalog::Catalog;
 use crate::platform::caller::User;
 use crate::platform::error::Result;
-use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;
 use crate::platform::store::Store;
 use crate::profile::Onboarding;
@@ -41,6 +40,16 @@ impl FirmContext {
 }
 
 pub fn firm_context(store: &Store, catalog: &Catalog, user: &User) -> Result<FirmContext> {
+    Ok(firm_context_and_tools(store, catalog, user)?.0)
+}
+
+/// `firm_context`, with the firm's tools it was made from (`techstack::firm_tools`): the tech
+/// stack read once.
+pub fn firm_context_and_tools(
+    store: &Store,
+    catalog: &Catalog,
+    user: &User,
+) -> Result<(FirmContext, Vec<crate::techstack::FirmTools>)> {
     let onboarding = crate::profile::load_onboarding(store, user.firm.id)?;
     let (size, size_source) = match (user.firm.size, onboarding) {
         (Some(size), _) => (Some(size), SizeSource::Profile),
@@ -50,23 +59,23 @@ pub fn firm_context(store: &Store, catalog: &Catalog, user: &User) -> Result<Fir
         ),
         (None, None) => (None, SizeSource::Unknown),
     };
-    let (tool_names, owned) = tech_stack(store, catalog, user.firm.id)?;
-    Ok(FirmContext {
+    let tools = crate::techstack::firm_tools(store, catalog, user.firm.id)?;
+    let (tool_names, owned) = tech_stack(catalog, &tools);
+    let context = FirmContext {
         size,
         size_source,
         onboarding,
         tool_names,
         owned,
-    })
+    };
+    Ok((context, tools))
 }
 
 fn tech_stack(
-    store: &Store,
     catalog: &Catalog,
-    firm_id: FirmId,
-) -> Result<(Vec<String>, OwnedVendors)> {
-    let tools = crate::techstack::firm_tools(store, catalog, firm_id)?;
-    let names = crate::techstack::tool_names(catalog, &tools);
+    tools: &[crate::techstack::FirmTools],
+) -> (Vec<String>, OwnedVendors) {
+    let names = crate::techstack::tool_names(catalog, tools);
     let mut owned = OwnedVendors::new();
     for t in tools.iter().filter(|t| t.has_tool == Some(true)) {
         owned
@@ -74,5 +83,5 @@ fn tech_stack(
             .or_default()
             .extend(t.vendor_ids.iter().copied());
     }
-    Ok((names, owned))
+    (names, owned)
 }

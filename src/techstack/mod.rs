@@ -20,7 +20,6 @@ use utoipa_axum::routes;
 
 pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
 pub use renewals::RenewalsState;
-pub use storage::export;
 pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
 
 /// What the tech stack needs: the store, the catalog (categories and vendors), and whom to tell

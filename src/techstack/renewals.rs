@@ -23,6 +23,7 @@ use crate::platform::ids::ToolId;
 use crate::platform::store::Store;
 
 use super::contracts::{self, Contract, ContractRequest};
+use super::model::Adoption;
 use super::storage::contracts::{self as store_contracts, Feed};
 use super::{deadline, ics};
 
@@ -106,17 +107,17 @@ pub struct RenewalsQuery {
 }
 
 /// The catalog vendors the firm lists in its stack (categories answered Yes).
-fn listed_tools(store: &Store, catalog: &Catalog, firm_id: FirmId) -> Result<Vec<u64>> {
-    Ok(super::firm_tools(store, catalog, firm_id)?
+/// The catalog tools the firm lists in its stack, from its answers (`storage::load`'s).
+fn listed_tools(catalog: &Catalog, answers: Vec<(u64, Adoption)>) -> Vec<u64> {
+    super::tools::tools_of(catalog, answers)
         .into_iter()
         .filter(|t| t.has_tool == Some(true))
         .flat_map(|t| t.vendor_ids)
-        .collect())
+        .collect()
 }
 
-fn tool_in_stack(app: &RenewalsState, firm_id: FirmId, tool_id: u64) -> Result<()> {
-    let catalog = app.catalog.load();
-    if listed_tools(&app.store, &catalog, firm_id)?.contains(&tool_id) {
+fn tool_in_stack(listed: &[u64], tool_id: u64) -> Result<()> {
+    if listed.contains(&tool_id) {
         return Ok(());
     }
     Err(not_found(format!(
@@ -167,18 +168,30 @@ pub fn renewals(
     firm_id: FirmId,
     today: chrono::NaiveDate,
 ) -> Result<Vec<ContractView>> {
-    let listed = listed_tools(store, catalog, firm_id)?;
+    let (answers, contracts) = store_contracts::answers_and_contracts(store, firm_id)?;
     let members = crate::accounts::storage::firm_members(store, firm_id)?;
-    let mut items: Vec<ContractView> = store_contracts::contracts(store, firm_id)?
+    Ok(renewals_of(catalog, answers, &contracts, &members, today))
+}
+
+/// `renewals` of the firm's answers, contracts and members already read.
+fn renewals_of(
+    catalog: &Catalog,
+    answers: Vec<(u64, Adoption)>,
+    contracts: &[Contract],
+    members: &[crate::platform::caller::User],
+    today: chrono::NaiveDate,
+) -> Vec<ContractView> {
+    let listed = listed_tools(catalog, answers);
+    let mut items: Vec<ContractView> = contracts
         .iter()
         .filter(|c| listed.contains(&c.vendor_id))
-        .map(|c| view(catalog, &members, c, today))
+        .map(|c| view(catalog, members, c, today))
         .collect();
     items.sort_by(|a, b| {
         (a.days_until_deadline, a.tool_name.to_lowercase())
             .cmp(&(b.days_until_deadline, b.tool_name.to_lowercase()))
     });
-    Ok(items)
+    items
 }
 
 /// GET /api/techstack/{toolId}/contract: the tool's contract and its deadline.
@@ -199,19 +212,17 @@ pub async fn get_contract(
     let firm_id = member.firm;
     let view = state
         .blocking(move |app| {
-            tool_in_stack(app, firm_id, tool_id)?;
-            let Some(contract) = store_contracts::contract(&app.store, firm_id, tool_id)? else {
+            let catalog = app.catalog.load();
+            let (answers, contract) =
+                store_contracts::answers_and_contract(&app.store, firm_id, tool_id)?;
+            tool_in_stack(&listed_tools(&catalog, answers), tool_id)?;
+            let Some(contract) = contract else {
                 return Err(not_found(format!(
                     "No contract is saved for tool {tool_id} yet"
                 )));
             };
             let members = crate::accounts::storage::firm_members(&app.store, firm_id)?;
-            Ok(view(
-                &app.catalog.load(),
-                &members,
-                &contract,
-                deadline::today(),
-            ))
+            Ok(view(&catalog, &members, &contract, deadline::today()))
         })
         .await?;
     Ok(Json(view))
@@ -241,7 +252,8 @@ pub async fn put_contract(
     let view = state
         .blocking(move |app| {
             let firm_id = user.firm.id;
-            tool_in_stack(app, firm_id, tool_id)?;
+            let answers = super::storage::load(&app.store, firm_id)?;
+            tool_in_stack(&listed_tools(&app.catalog.load(), answers), tool_id)?;
             let members = crate::accounts::storage::firm_members(&app.store, firm_id)?;
             match members.iter().find(|m| m.id == terms.responsible_user_id) {
                 None => {
@@ -482,14 +494,17 @@ pub async fn feed_calendar(
     let today = deadline::today();
     let body = state
         .blocking(move |app| {
-            let Some(feed) = store_contracts::feed_by_hash(&app.store, &hash)? else {
+            let Some((feed, answers, contracts)) =
+                store_contracts::feed_with_renewals(&app.store, &hash)?
+            else {
                 return Err(gone());
             };
             let firm_id = FirmId::from_stored(feed.firm_id);
             let firm_name = crate::accounts::storage::find_firm(&app.store, firm_id.get())?
                 .map(|f| f.name)
                 .unwrap_or_default();
-            let items = renewals(&app.store, &app.catalog.load(), firm_id, today)?;
+            let members = crate::accounts::storage::firm_members(&app.store, firm_id)?;
+            let items = renewals_of(&app.catalog.load(), answers, &contracts, &members, today);
             Ok(calendar_of(firm_id, &firm_name, &items))
         })
         .await?;

@@ -25,8 +25,12 @@ pub struct FirmTools {
 
 /// The categories the user answered, by category id, in one read.
 pub fn firm_tools(store: &Store, catalog: &Catalog, firm_id: FirmId) -> Result<Vec<FirmTools>> {
-    let saved = storage::load(store, firm_id)?;
-    Ok(saved
+    Ok(tools_of(catalog, storage::load(store, firm_id)?))
+}
+
+/// `firm_tools` of answers already read (`storage::load`'s).
+pub fn tools_of(catalog: &Catalog, saved: Vec<(u64, super::Adoption)>) -> Vec<FirmTools> {
+    saved
         .into_iter()
         .filter(|(category_id, _)| catalog.category(*category_id).is_some())
         .map(|(category_id, adoption)| {
@@ -39,7 +43,7 @@ pub fn firm_tools(store: &Store, catalog: &Catalog, firm_id: FirmId) -> Result<V
                 other_vendors: a.other_vendors,
             }
         })
-        .collect())
+        .collect()
 }
 
 /// The names of every tool the firm uses: catalog vendor names, then other names; each name once

@@ -70,8 +70,13 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "the firms that agreed to share what they pay: a vendor's \"What firms pay\" counts them",
     ),
     (
-        "FROM calendar_feeds WHERE token_hash",
-        "the calendar feed found by its secret URL's token; the caller reads the firm from the row",
+        "FROM tool_contracts ORDER BY firm_id",
+        "every firm's contracts: the renewal reminders go through them, and the export",
+    ),
+    (
+        "FROM calendar_feeds WHERE hash_prefix BETWEEN $1 AND $2",
+        "the calendar feed found by its secret URL's token (its hash's first 63 bits, then the \
+         whole hash); the caller reads the firm from the row",
     ),
     (
         "FROM operator_handovers",

@@ -113,9 +113,6 @@ pub const SAVED_VIEWS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new
 /// (firm id, vendor id) -> `techstack::contracts::Contract`: a tool's contract (issue 32). Kept
 /// while the tool leaves the stack (hidden then). Created by the first save; missing reads empty.
 pub const CONTRACTS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("tool_contracts");
-/// Firm id -> `techstack::storage::contracts::Feed`: the SHA-256 of the firm's secret calendar
-/// feed token. At most one per firm; created by the first feed.
-pub const CALENDAR_FEEDS: TableDefinition<u64, &[u8]> = TableDefinition::new("calendar_feeds");
 /// (firm id, decision id) -> `decisions::model::Decision`: a firm's decisions (issue 32). Ids come
 /// from the `decisions` sequence, one across firms. Created by the first proposal.
 pub const DECISIONS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("decisions");

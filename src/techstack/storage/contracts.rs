@@ -1,16 +1,38 @@
-//! Tool contracts and the firm's calendar feed, in either backend. redb: CONTRACTS, (firm id,
-//! vendor id) -> `Contract`; CALENDAR_FEEDS, firm id -> `Feed`. PostgreSQL: `tool_contracts`
-//! and `calendar_feeds` (migrations/postgres/0024_contracts.sql, `contracts_pg.rs`).
+//! Tool contracts and the firm's calendar feed, over the storage seam: `CONTRACTS`, (firm id,
+//! vendor id) -> `Contract`; `FEEDS`, (firm id, hash prefix) -> `Feed`.
 
-use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::{self, CALENDAR_FEEDS, CONTRACTS, FileStore, Store, WriteTx, codec};
+use crate::platform::store::seam::{self, Index, On, Table, Tx};
+use crate::platform::store::{self, Store, WriteTx};
 use crate::techstack::contracts::Contract;
+use crate::techstack::model::Adoption;
 
-use super::contracts_pg as pg;
+/// (firm id, vendor id) -> `Contract`.
+pub const CONTRACTS: Table<(u64, u64), Contract> = Table::new(
+    "tool_contracts",
+    store::CONTRACTS,
+    &["firm_id", "vendor_id"],
+    None,
+);
+
+/// (firm id, `hash_prefix` of its token's hash) -> `Feed`: at most one per firm, found by its
+/// secret URL through `FEEDS_BY_HASH`.
+pub const FEEDS: Table<(u64, u64), Feed> =
+    Table::declare("calendar_feeds", &["firm_id", "hash_prefix"], None).indexed(&[&FEEDS_BY_HASH]);
+
+/// The feeds by their hash's prefix: a feed's URL finds its firm without reading every firm's.
+pub const FEEDS_BY_HASH: Index = Index::new("calendar_feeds_by_hash", On::Key(1));
+
+/// The first 63 bits of a feed token's hash, a key part on both engines: two feeds share one only
+/// by chance (the whole hash is compared after).
+pub fn hash_prefix(hash: &[u8; 32]) -> u64 {
+    let mut first = [0; 8];
+    first.copy_from_slice(&hash[..8]);
+    u64::from_be_bytes(first) & seam::MAX_PART
+}
 
 /// A firm's calendar feed: the SHA-256 of its secret token (the token itself is never stored).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,222 +44,203 @@ pub struct Feed {
 
 /// The firm's contract for one vendor, whether or not the vendor is still in its stack.
 pub fn contract(store: &Store, firm_id: FirmId, vendor_id: u64) -> Result<Option<Contract>> {
-    Ok(contracts(store, firm_id)?
-        .into_iter()
-        .find(|c| c.vendor_id == vendor_id))
+    seam::read(store, |tx| tx.get(&CONTRACTS, (firm_id.get(), vendor_id)))
 }
 
 /// The firm's contracts, by vendor id.
 pub fn contracts(store: &Store, firm_id: FirmId) -> Result<Vec<Contract>> {
-    match store {
-        Store::File(db) => {
-            let rows: Vec<(u64, Contract)> =
-                store::user_rows(&db.read()?, CONTRACTS, firm_id.get())?;
-            Ok(rows.into_iter().map(|(_, c)| c).collect())
-        }
-        Store::Postgres(db) => pg::contracts(db, Some(firm_id)),
-    }
+    let rows = seam::read(store, |tx| tx.range(&CONTRACTS, &[firm_id.get()]))?;
+    Ok(rows.into_iter().map(|(_, c)| c).collect())
 }
+
+/// The firm's answers (as `super::load`) and its contracts (as `contracts`), in one snapshot:
+/// what its renewals are made of.
+pub fn answers_and_contracts(store: &Store, firm_id: FirmId) -> Result<(Answers, Vec<Contract>)> {
+    seam::read(store, |tx| answers_and_contracts_in(tx, firm_id.get()))
+}
+
+fn answers_and_contracts_in(tx: &mut Tx, firm_id: u64) -> Result<(Answers, Vec<Contract>)> {
+    let answers = tx.range(&super::ANSWERS, &[firm_id])?;
+    let contracts = tx.range(&CONTRACTS, &[firm_id])?;
+    Ok((
+        answers.into_iter().map(|((_, c), a)| (c, a)).collect(),
+        contracts.into_iter().map(|(_, c)| c).collect(),
+    ))
+}
+
+/// The firm's answers and its contract for one vendor, in one snapshot.
+pub fn answers_and_contract(
+    store: &Store,
+    firm_id: FirmId,
+    vendor_id: u64,
+) -> Result<(Answers, Option<Contract>)> {
+    seam::read(store, |tx| {
+        let answers = tx.range(&super::ANSWERS, &[firm_id.get()])?;
+        let contract = tx.get(&CONTRACTS, (firm_id.get(), vendor_id))?;
+        Ok((
+            answers.into_iter().map(|((_, c), a)| (c, a)).collect(),
+            contract,
+        ))
+    })
+}
+
+/// The feed whose token hashes to `hash`, with its firm's answers and contracts, in one
+/// snapshot: what the feed's calendar is made of.
+pub fn feed_with_renewals(store: &Store, hash: &[u8; 32]) -> Result<Option<FeedRenewals>> {
+    seam::read(store, |tx| {
+        let Some(feed) = feed_by_hash_in(tx, hash)? else {
+            return Ok(None);
+        };
+        let (answers, contracts) = answers_and_contracts_in(tx, feed.firm_id)?;
+        Ok(Some((feed, answers, contracts)))
+    })
+}
+
+/// A feed, and its firm's answers and contracts.
+pub type FeedRenewals = (Feed, Answers, Vec<Contract>);
+
+/// A firm's answers by category id, as `super::load` answers them.
+pub type Answers = Vec<(u64, Adoption)>;
 
 /// Saves (inserts or replaces) the contract of `(contract.firm_id, contract.vendor_id)`.
 pub fn save_contract(store: &Store, contract: &Contract) -> Result<()> {
-    let firm_id = FirmId::from_stored(contract.firm_id);
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            store::merged::refuse_in_file(&txn, firm_id)?;
-            txn.open_table(CONTRACTS)?.insert(
-                (contract.firm_id, contract.vendor_id),
-                codec::encode(contract).as_slice(),
-            )?;
-            txn.commit()?;
-            Ok(())
-        }
-        Store::Postgres(db) => pg::save_contract(db, contract),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(FirmId::from_stored(contract.firm_id))?;
+        tx.insert(&CONTRACTS, (contract.firm_id, contract.vendor_id), contract)
+    })
 }
 
 /// Saves `contract` inside the caller's transaction (a firm's import).
 pub fn put_in(tx: &mut WriteTx, contract: &Contract) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            txn.open_table(CONTRACTS)?.insert(
-                (contract.firm_id, contract.vendor_id),
-                codec::encode(contract).as_slice(),
-            )?;
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(pg::put(tx.conn()?, contract))?;
-        }
-    }
-    Ok(())
+    seam::within(tx, |tx| {
+        tx.insert(&CONTRACTS, (contract.firm_id, contract.vendor_id), contract)
+    })
 }
 
 /// Every firm's contracts, by firm then vendor: what the renewal reminders go through.
 pub fn all_contracts(store: &Store) -> Result<Vec<Contract>> {
-    match store {
-        Store::File(db) => load_all_file(db),
-        Store::Postgres(db) => pg::contracts(db, None),
-    }
-}
-
-/// Every firm's contracts, for the export.
-pub fn load_all_file(db: &FileStore) -> Result<Vec<Contract>> {
-    let rows: Vec<((u64, u64), Contract)> = store::all_user_rows(&db.read()?, CONTRACTS)?;
+    let rows = seam::read(store, |tx| tx.range(&CONTRACTS, &[]))?;
     Ok(rows.into_iter().map(|(_, c)| c).collect())
-}
-
-/// Every firm's calendar feed, for the export.
-pub fn feeds_file(db: &FileStore) -> Result<Vec<Feed>> {
-    let txn = db.read()?;
-    let Some(table) = store::open_read(&txn, CALENDAR_FEEDS)? else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for entry in table.iter()? {
-        out.push(codec::decode(entry?.1.value())?);
-    }
-    Ok(out)
 }
 
 /// Sets the firm's feed, replacing the one it had (whose URL then answers 404).
 pub fn set_feed(store: &Store, feed: &Feed) -> Result<()> {
-    let firm_id = FirmId::from_stored(feed.firm_id);
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            store::merged::refuse_in_file(&txn, firm_id)?;
-            txn.open_table(CALENDAR_FEEDS)?
-                .insert(feed.firm_id, codec::encode(feed).as_slice())?;
-            txn.commit()?;
-            Ok(())
-        }
-        Store::Postgres(db) => pg::set_feed(db, feed),
+    seam::write(store, |tx| {
+        tx.open_firm(FirmId::from_stored(feed.firm_id))?;
+        remove_feeds(tx, feed.firm_id)?;
+        let key = (feed.firm_id, hash_prefix(&feed.token_hash));
+        tx.insert(&FEEDS, key, feed)
+    })
+}
+
+/// Removes the firm's feed (one at most); answers whether it had one.
+fn remove_feeds(tx: &mut Tx, firm_id: u64) -> Result<bool> {
+    let feeds = tx.range(&FEEDS, &[firm_id])?;
+    for (key, _) in &feeds {
+        tx.remove(&FEEDS, *key)?;
     }
+    Ok(!feeds.is_empty())
 }
 
 /// Revokes the firm's feed; `false` when it had none.
 pub fn delete_feed(store: &Store, firm_id: FirmId) -> Result<bool> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            store::merged::refuse_in_file(&txn, firm_id)?;
-            let removed = txn
-                .open_table(CALENDAR_FEEDS)?
-                .remove(firm_id.get())?
-                .is_some();
-            txn.commit()?;
-            Ok(removed)
-        }
-        Store::Postgres(db) => pg::delete_feed(db, firm_id),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        remove_feeds(tx, firm_id.get())
+    })
 }
 
 /// The firm's feed, if it has one.
 pub fn feed(store: &Store, firm_id: FirmId) -> Result<Option<Feed>> {
-    match store {
-        Store::File(db) => Ok(feeds_file(db)?
-            .into_iter()
-            .find(|f| f.firm_id == firm_id.get())),
-        Store::Postgres(db) => pg::feed(db, firm_id),
-    }
+    let feeds = seam::read(store, |tx| tx.range(&FEEDS, &[firm_id.get()]))?;
+    Ok(feeds.into_iter().next().map(|(_, feed)| feed))
 }
 
-/// The firm whose feed token hashes to `hash`. The redb file reads every firm's feed (one row
-/// per firm that made one: a file install holds few firms); PostgreSQL looks it up by index.
+/// The feed whose token hashes to `hash`, if any.
 pub fn feed_by_hash(store: &Store, hash: &[u8; 32]) -> Result<Option<Feed>> {
-    match store {
-        Store::File(db) => Ok(feeds_file(db)?.into_iter().find(|f| &f.token_hash == hash)),
-        Store::Postgres(db) => pg::feed_by_hash(db, hash),
-    }
+    seam::read(store, |tx| feed_by_hash_in(tx, hash))
 }
 
-/// Moves firm `from`'s contracts to firm `into` inside the caller's transaction (a firm merge):
-/// where both firms have a contract for one tool, the kept firm's stays. `from`'s calendar feed
-/// is revoked (its URL answers 404; the kept firm's feed, if any, now lists both).
+/// `feed_by_hash` inside the caller's snapshot: the feeds whose hash starts as `hash` does
+/// (through the index), the one whose whole hash it is kept.
+pub fn feed_by_hash_in(tx: &mut Tx, hash: &[u8; 32]) -> Result<Option<Feed>> {
+    let prefix = hash_prefix(hash);
+    let feeds = tx.lookup(&FEEDS, &FEEDS_BY_HASH, prefix..=prefix)?;
+    Ok(feeds
+        .into_iter()
+        .map(|(_, feed)| feed)
+        .find(|f| &f.token_hash == hash))
+}
+
+/// Moves firm `from`'s contracts to firm `into` inside the caller's transaction (a firm merge),
+/// under both firms' scope locks: where both firms have a contract for one tool, the kept firm's
+/// stays. `from`'s calendar feed is revoked (its URL answers 404; the kept firm's feed, if any,
+/// now lists both).
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            let (into, from) = (into.get(), from.get());
-            let mut table = txn.open_table(CONTRACTS)?;
-            let mut theirs: Vec<Contract> = Vec::new();
-            for entry in table.range((from, 0)..=(from, u64::MAX))? {
-                theirs.push(codec::decode(entry?.1.value())?);
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        let (into, from) = (into.get(), from.get());
+        for ((_, vendor), mut contract) in tx.range(&CONTRACTS, &[from])? {
+            tx.remove(&CONTRACTS, (from, vendor))?;
+            if tx.get(&CONTRACTS, (into, vendor))?.is_none() {
+                contract.firm_id = into;
+                tx.insert(&CONTRACTS, (into, vendor), &contract)?;
             }
-            for mut contract in theirs {
-                table.remove((from, contract.vendor_id))?;
-                if table.get((into, contract.vendor_id))?.is_none() {
-                    contract.firm_id = into;
-                    table.insert(
-                        (into, contract.vendor_id),
-                        codec::encode(&contract).as_slice(),
-                    )?;
-                }
-            }
-            txn.open_table(CALENDAR_FEEDS)?.remove(from)?;
-            Ok(())
         }
-        WriteTx::Postgres(tx) => pg::merge_firm_in(tx, into, from),
-    }
+        remove_feeds(tx, from)?;
+        Ok(())
+    })
+}
+
+/// The firms with a contract for vendor `id`, their scope locks taken (in id order): every
+/// firm's contracts read, an operator's rare action.
+fn lock_firms_naming(tx: &mut Tx, id: u64) -> Result<Vec<u64>> {
+    let mut firms: Vec<u64> = tx
+        .range(&CONTRACTS, &[])?
+        .into_iter()
+        .filter(|((_, vendor), _)| *vendor == id)
+        .map(|((firm, _), _)| firm)
+        .collect();
+    firms.dedup();
+    let ids: Vec<FirmId> = firms.iter().map(|&f| FirmId::from_stored(f)).collect();
+    tx.lock_firms(&ids)?;
+    Ok(firms)
 }
 
 /// The operator merges vendor `from` into `into` (`admin::vendors`): each firm's contract for
 /// `from` becomes its contract for `into`, unless it has one for `into` already (that one stays).
+/// Each such firm's contracts are read again under its scope lock, so no save is lost.
 pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<()> {
     super::reminders::merge_vendor_in(tx, from, into)?;
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(CONTRACTS)?;
-            let mut moved: Vec<Contract> = Vec::new();
-            for entry in table.iter()? {
-                let contract: Contract = codec::decode(entry?.1.value())?;
-                if contract.vendor_id == from {
-                    moved.push(contract);
-                }
+    seam::within(tx, |tx| {
+        for firm in lock_firms_naming(tx, from)? {
+            let Some(mut contract) = tx.remove(&CONTRACTS, (firm, from))? else {
+                continue;
+            };
+            if tx.get(&CONTRACTS, (firm, into))?.is_none() {
+                contract.vendor_id = into;
+                tx.insert(&CONTRACTS, (firm, into), &contract)?;
             }
-            for mut contract in moved {
-                table.remove((contract.firm_id, from))?;
-                if table.get((contract.firm_id, into))?.is_none() {
-                    contract.vendor_id = into;
-                    table.insert(
-                        (contract.firm_id, into),
-                        codec::encode(&contract).as_slice(),
-                    )?;
-                }
-            }
-            Ok(())
         }
-        WriteTx::Postgres(tx) => pg::merge_vendor_in(tx, from, into),
-    }
+        Ok(())
+    })
 }
 
 /// The operator deletes vendor `id`: every firm's contract for it goes too (none can show it).
 pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
     super::reminders::delete_vendor_in(tx, id)?;
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(CONTRACTS)?;
-            let mut firms: Vec<u64> = Vec::new();
-            for entry in table.iter()? {
-                let (key, _) = entry?;
-                let (firm, vendor) = key.value();
-                if vendor == id {
-                    firms.push(firm);
-                }
-            }
-            for firm in firms {
-                table.remove((firm, id))?;
-            }
-            Ok(())
+    seam::within(tx, |tx| {
+        for firm in lock_firms_naming(tx, id)? {
+            tx.remove(&CONTRACTS, (firm, id))?;
         }
-        WriteTx::Postgres(tx) => pg::delete_vendor_in(tx, id),
-    }
+        Ok(())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::store::FileStore;
     use crate::platform::store::postgres::test_store;
 
     fn contract(firm_id: u64, vendor_id: u64, term_months: u32) -> Contract {
@@ -320,7 +323,10 @@ mod tests {
             unreachable!()
         };
         let pg = test_store();
-        let counts = pg::export(file, &pg).unwrap();
+        let counts = [
+            seam::copy_to_postgres(file, &pg, &CONTRACTS).unwrap(),
+            seam::copy_to_postgres(file, &pg, &FEEDS).unwrap(),
+        ];
         assert_eq!(
             counts
                 .iter()

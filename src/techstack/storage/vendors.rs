@@ -2,42 +2,28 @@
 //! (`admin::vendors`): how many firms list it, and moving it to the vendor it is merged into.
 //! Both walk every firm's answers: they are rare operator actions, never a request's path.
 
-use redb::ReadableTable;
+use std::collections::BTreeSet;
 
+use super::ANSWERS;
 use crate::platform::error::Result;
+use crate::platform::firm_id::FirmId;
+use crate::platform::store::WriteTx;
 use crate::platform::store::registry::{VendorMoved, VendorPart};
-use crate::platform::store::{ADOPTION, WriteTx, codec};
+use crate::platform::store::seam::{self, Tx};
 use crate::techstack::model::Adoption;
 
-/// The firms whose tech stack lists vendor `id` (as a tool or the primary one).
+/// The firms whose tech stack lists vendor `id` (as a tool or the primary one), in id order.
 pub fn firms_listing_in(tx: &mut WriteTx, id: u64) -> Result<Vec<u64>> {
-    match tx {
-        WriteTx::File(txn) => {
-            let table = txn.open_table(ADOPTION)?;
-            let mut firms = Vec::new();
-            for entry in table.iter()? {
-                let (key, value) = entry?;
-                let adoption: Adoption = codec::decode(value.value())?;
-                if lists(&adoption, id) {
-                    firms.push(key.value().0);
-                }
-            }
-            firms.dedup();
-            Ok(firms)
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let firms: Vec<i64> = store.run(
-                sqlx::query_scalar(
-                    "SELECT DISTINCT firm_id FROM category_adoption \
-                     WHERE $1 = ANY(vendor_ids) OR primary_vendor_id = $1 ORDER BY firm_id",
-                )
-                .bind(id as i64)
-                .fetch_all(tx.conn()?),
-            )?;
-            Ok(firms.into_iter().map(|f| f as u64).collect())
-        }
-    }
+    seam::within(tx, |tx| Ok(firms_listing(tx, id)?.into_iter().collect()))
+}
+
+fn firms_listing(tx: &mut Tx, id: u64) -> Result<BTreeSet<u64>> {
+    Ok(tx
+        .range(&ANSWERS, &[])?
+        .into_iter()
+        .filter(|(_, adoption)| lists(adoption, id))
+        .map(|((firm, _), _)| firm)
+        .collect())
 }
 
 fn lists(adoption: &Adoption, id: u64) -> bool {
@@ -62,72 +48,25 @@ pub fn replaced(mut adoption: Adoption, from: u64, into: u64) -> Adoption {
 }
 
 /// Moves vendor `from` to `into` in every firm's tech stack inside the caller's transaction;
-/// answers the firms whose stack changed (for their peer figures).
+/// answers the firms whose stack changed (for their peer figures). Each such firm's answers are
+/// read again under its scope lock, so a save that landed meanwhile is moved too, not lost.
 pub fn merge_vendor_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<Vec<u64>> {
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(ADOPTION)?;
-            let mut changed: Vec<((u64, u64), Adoption)> = Vec::new();
-            for entry in table.iter()? {
-                let (key, value) = entry?;
-                let adoption: Adoption = codec::decode(value.value())?;
+    seam::within(tx, |tx| {
+        let firms = firms_listing(tx, from)?;
+        let ids: Vec<FirmId> = firms.iter().map(|&f| FirmId::from_stored(f)).collect();
+        tx.lock_firms(&ids)?;
+        let mut changed = Vec::new();
+        for firm in firms {
+            for (key, adoption) in tx.range(&ANSWERS, &[firm])? {
                 if lists(&adoption, from) {
-                    changed.push((key.value(), replaced(adoption, from, into)));
+                    tx.insert(&ANSWERS, key, &replaced(adoption, from, into))?;
+                    changed.push(firm);
                 }
             }
-            for (key, adoption) in &changed {
-                table.insert(*key, codec::encode(adoption).as_slice())?;
-            }
-            let mut firms: Vec<u64> = changed.iter().map(|((firm, _), _)| *firm).collect();
-            firms.dedup();
-            Ok(firms)
         }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let conn = tx.conn()?;
-            let firms = store.run(async {
-                let rows = sqlx::query_as::<_, (i64, i64, Vec<i64>, Option<i64>)>(
-                    "SELECT firm_id, category_id, vendor_ids, primary_vendor_id \
-                     FROM category_adoption \
-                     WHERE $1 = ANY(vendor_ids) OR primary_vendor_id = $1 \
-                     ORDER BY firm_id, category_id FOR UPDATE",
-                )
-                .bind(from as i64)
-                .fetch_all(&mut *conn)
-                .await?;
-                let mut firms = Vec::new();
-                for (firm_id, category_id, vendor_ids, primary_vendor_id) in rows {
-                    let adoption = Adoption {
-                        has_tool: true,
-                        vendor_ids: vendor_ids.into_iter().map(|id| id as u64).collect(),
-                        primary_vendor_id: primary_vendor_id.map(|id| id as u64),
-                        other_vendors: Vec::new(),
-                    };
-                    let merged = replaced(adoption, from, into);
-                    sqlx::query(
-                        "UPDATE category_adoption SET vendor_ids = $3, primary_vendor_id = $4 \
-                         WHERE firm_id = $1 AND category_id = $2",
-                    )
-                    .bind(firm_id)
-                    .bind(category_id)
-                    .bind(
-                        merged
-                            .vendor_ids
-                            .iter()
-                            .map(|&id| id as i64)
-                            .collect::<Vec<i64>>(),
-                    )
-                    .bind(merged.primary_vendor_id.map(|id| id as i64))
-                    .execute(&mut *conn)
-                    .await?;
-                    firms.push(firm_id as u64);
-                }
-                firms.dedup();
-                anyhow::Ok(firms)
-            })?;
-            Ok(firms)
-        }
-    }
+        changed.dedup();
+        Ok(changed)
+    })
 }
 
 /// Tech stacks naming a vendor, by the firms that list it.

@@ -4,7 +4,7 @@
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::SHORTLIST_REMOVED;
-use super::seam::{self, Key, Table};
+use super::seam::{self, Index, Key, On, Table};
 use super::{
     ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
     MEETING_CLICK_TIMES, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
@@ -73,7 +73,14 @@ impl super::FileStore {
             // And the notices' choices and unsubscribe secret move to tables the seam declares.
             notices::prefs_and_secret_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 13 { ... }`.
+        // Version 13: the tech stack's answers, contracts and calendar feeds move onto the seam
+        // (its renewal reminders' claims keep their plain integer: nothing to convert), the
+        // feeds keyed by their hash too.
+        if current < 13 {
+            seam_values_in_json(&txn, 13).map_err(fail)?;
+            feeds_keyed_by_hash(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 14 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -121,6 +128,30 @@ const V11_NOTICES: Table<(u64, u64), shapes::Notice> = Table::new(
 const V11_PRICE_SHARING: Table<u64, shapes::Consent> =
     Table::new("firm_price_sharing", FIRM_PRICE_SHARING, &["firm_id"], None);
 
+/// The tech stack's tables as schema 12 declared them (before the seam), their values in bincode.
+const V12_ADOPTION: Table<(u64, u64), shapes::Adoption> = Table::new(
+    "category_adoption",
+    ADOPTION,
+    &["firm_id", "category_id"],
+    None,
+);
+const V12_CONTRACTS: Table<(u64, u64), shapes::Contract> = Table::new(
+    "tool_contracts",
+    super::CONTRACTS,
+    &["firm_id", "vendor_id"],
+    None,
+);
+/// Until schema 13: firm id -> `shapes::Feed` in bincode.
+const V12_CALENDAR_FEEDS: redb::TableDefinition<u64, &[u8]> =
+    redb::TableDefinition::new("calendar_feeds");
+
+/// The calendar feeds as schema 13 keys them: (firm id, the first 63 bits of the token's hash),
+/// with their index by the latter (`techstack::storage::contracts::FEEDS`).
+const V13_CALENDAR_FEEDS: Table<(u64, u64), shapes::Feed> =
+    Table::declare("calendar_feeds", &["firm_id", "hash_prefix"], None)
+        .indexed(&[&V13_FEEDS_BY_HASH]);
+const V13_FEEDS_BY_HASH: Index = Index::new("calendar_feeds_by_hash", On::Key(1));
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -135,6 +166,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (12, &V11_ONBOARDING),
     (12, &V11_NOTICES),
     (12, &V11_PRICE_SHARING),
+    (13, &V12_ADOPTION),
+    (13, &V12_CONTRACTS),
 ];
 
 /// A seam table whose redb values are still bincode.
@@ -180,6 +213,35 @@ fn seam_values_in_json(txn: &WriteTransaction, version: u64) -> anyhow::Result<(
                 "stored values rewritten as JSON"
             );
         }
+    }
+    Ok(())
+}
+
+/// Version 13: a calendar feed, keyed until then by its firm alone, is keyed by (firm, the first
+/// 63 bits of its token's hash) and indexed by the latter, so its URL finds it without reading
+/// every firm's feed. Its value becomes the seam's JSON on the way; the seam's insert writes the
+/// index.
+fn feeds_keyed_by_hash(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "calendar_feeds")? {
+        return Ok(());
+    }
+    let feeds: Vec<shapes::Feed> = txn
+        .open_table(V12_CALENDAR_FEEDS)?
+        .iter()?
+        .map(|e| codec::decode(e?.1.value()))
+        .collect::<anyhow::Result<_>>()?;
+    txn.delete_table(V12_CALENDAR_FEEDS)?;
+    seam::in_schema_step(txn, |tx| {
+        for feed in &feeds {
+            let mut first = [0; 8];
+            first.copy_from_slice(&feed.token_hash[..8]);
+            let prefix = u64::from_be_bytes(first) & seam::MAX_PART;
+            tx.insert(&V13_CALENDAR_FEEDS, (feed.firm_id, prefix), feed)?;
+        }
+        Ok(())
+    })?;
+    if !feeds.is_empty() {
+        tracing::info!(feeds = feeds.len(), "calendar feeds keyed by their hash");
     }
     Ok(())
 }

@@ -327,3 +327,37 @@ pub(super) struct Consent {
     pub by_name: String,
     pub at: i64,
 }
+
+/// A firm's answer for one category, schemas 1 to 12 (from schema 13 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Adoption {
+    pub has_tool: bool,
+    pub vendor_ids: Vec<u64>,
+    pub primary_vendor_id: Option<u64>,
+    pub other_vendors: Vec<String>,
+}
+
+/// A tool's contract, from the schema that added it to 12 (from schema 13 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Contract {
+    pub firm_id: u64,
+    pub vendor_id: u64,
+    pub start: i32,
+    pub term_months: u32,
+    pub renewal: i32,
+    pub notice_days: u32,
+    pub annual_cost: u64,
+    pub seats: u32,
+    pub responsible_user_id: u64,
+    pub updated_at: i64,
+    pub updated_by: Option<String>,
+}
+
+/// A firm's calendar feed, from the schema that added it to 12 (from schema 13 its JSON, on the
+/// seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Feed {
+    pub firm_id: u64,
+    pub token_hash: [u8; 32],
+    pub created_at: i64,
+}

@@ -407,7 +407,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 12,
+        SCHEMA_VERSION, 13,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -677,6 +677,39 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         )
         .unwrap(),
         today
+    );
+    same_value!(
+        shapes::Adoption,
+        crate::techstack::model::Adoption {
+            has_tool: true,
+            vendor_ids: vec![3, 9],
+            primary_vendor_id: Some(9),
+            other_vendors: vec!["Excel".into()],
+        }
+    );
+    same_value!(
+        shapes::Contract,
+        crate::techstack::contracts::Contract {
+            firm_id: 1,
+            vendor_id: 2,
+            start: 739_000,
+            term_months: 12,
+            renewal: 739_365,
+            notice_days: 30,
+            annual_cost: 1_200_000,
+            seats: 5,
+            responsible_user_id: 7,
+            updated_at: 1_800_000_000,
+            updated_by: Some("Ann Doe".into()),
+        }
+    );
+    same_value!(
+        shapes::Feed,
+        crate::techstack::storage::contracts::Feed {
+            firm_id: 1,
+            token_hash: [7; 32],
+            created_at: 1_800_000_000,
+        }
     );
     // Read only by the migrations: today's values read back through the frozen shapes.
     let rec = crate::recommend::model::PastRec {
@@ -1298,6 +1331,149 @@ fn version_11_onboarding_and_price_sharing_are_stored_as_json_and_read_the_same(
     assert_eq!(
         serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
         want
+    );
+    assert_eq!(
+        txn.open_table(META)
+            .unwrap()
+            .get("schema_version")
+            .unwrap()
+            .map(|v| v.value()),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+/// A file at schema 12 holds the tech stack's answers, contracts and calendar feeds in bincode,
+/// and its reminder claims as plain integers: schema 13 rewrites the first three as the seam's
+/// JSON, and the tech stack reads every one the same through the seam.
+#[test]
+fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() {
+    use crate::platform::firm_id::FirmId;
+    use crate::techstack::storage::{self as techstack, contracts, reminders};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let adoption = shapes::Adoption {
+        has_tool: true,
+        vendor_ids: vec![3, 9],
+        primary_vendor_id: Some(9),
+        other_vendors: vec!["Excel".into()],
+    };
+    let contract = shapes::Contract {
+        firm_id: 4,
+        vendor_id: 9,
+        start: 739_000,
+        term_months: 12,
+        renewal: 739_365,
+        notice_days: 30,
+        annual_cost: 1_200_000,
+        seats: 5,
+        responsible_user_id: 7,
+        updated_at: 1_800_000_000,
+        updated_by: None,
+    };
+    let feed = shapes::Feed {
+        firm_id: 4,
+        token_hash: [5; 32],
+        created_at: 1_800_000_000,
+    };
+    // Another firm's hash whose first 63 bits are the same: only the whole hash tells them apart.
+    let mut close = [5; 32];
+    close[31] = 6;
+    let neighbour = shapes::Feed {
+        firm_id: 6,
+        token_hash: close,
+        created_at: 1_800_000_001,
+    };
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            txn.open_table(ADOPTION)
+                .unwrap()
+                .insert((4, 2), codec::encode(&adoption).as_slice())
+                .unwrap();
+            txn.open_table(crate::platform::store::CONTRACTS)
+                .unwrap()
+                .insert((4, 9), codec::encode(&contract).as_slice())
+                .unwrap();
+            let mut feeds = txn.open_table(V12_CALENDAR_FEEDS).unwrap();
+            feeds.insert(4, codec::encode(&feed).as_slice()).unwrap();
+            feeds
+                .insert(6, codec::encode(&neighbour).as_slice())
+                .unwrap();
+            txn.open_table(crate::platform::store::RENEWAL_REMINDERS)
+                .unwrap()
+                .insert((4, 9, 20_000, 90), 1_700_000_000)
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 12)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = FirmId::from_stored(4);
+    assert_eq!(
+        techstack::load(&store, firm)
+            .unwrap()
+            .iter()
+            .map(|(c, a)| (*c, serde_json::to_value(a).unwrap()))
+            .collect::<Vec<_>>(),
+        [(2, serde_json::to_value(&adoption).unwrap())]
+    );
+    assert_eq!(
+        contracts::contracts(&store, firm)
+            .unwrap()
+            .iter()
+            .map(|c| serde_json::to_value(c).unwrap())
+            .collect::<Vec<_>>(),
+        [serde_json::to_value(&contract).unwrap()]
+    );
+    // Each feed is found by its token's hash, through the index the step wrote.
+    for (hash, want) in [([5; 32], &feed), (close, &neighbour)] {
+        let found = contracts::feed_by_hash(&store, &hash).unwrap().unwrap();
+        assert_eq!(
+            serde_json::to_value(found).unwrap(),
+            serde_json::to_value(want).unwrap()
+        );
+    }
+    assert_eq!(contracts::feed_by_hash(&store, &[7; 32]).unwrap(), None);
+    assert_eq!(
+        contracts::feed(&store, FirmId::from_stored(6))
+            .unwrap()
+            .map(|f| f.created_at),
+        Some(1_800_000_001)
+    );
+    assert!(reminders::claimed(&store, (4, 9, 20_000, 90)).unwrap());
+    assert!(!reminders::claimed(&store, (4, 9, 20_000, 60)).unwrap());
+    let txn = store.file().unwrap().read().unwrap();
+    let by_hash: redb::TableDefinition<(u64, u64, u64), ()> =
+        redb::TableDefinition::new("calendar_feeds_by_hash");
+    let prefix = contracts::hash_prefix(&[5; 32]);
+    assert_eq!(
+        txn.open_table(by_hash)
+            .unwrap()
+            .iter()
+            .unwrap()
+            .map(|e| e.unwrap().0.value())
+            .collect::<Vec<_>>(),
+        [(prefix, 4, prefix), (prefix, 6, prefix)]
+    );
+    let bytes = txn
+        .open_table(ADOPTION)
+        .unwrap()
+        .get((4, 2))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        serde_json::to_value(&adoption).unwrap()
     );
     assert_eq!(
         txn.open_table(META)

@@ -39,7 +39,7 @@ use super::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
 use crate::platform::error::{AppError, Result, conflict};
 use crate::platform::firm_id::FirmId;
 
-/// What a key of a declared table is made of: one to three integers, compared in order, as redb
+/// What a key of a declared table is made of: one to four integers, compared in order, as redb
 /// compares its tuple keys and PostgreSQL a primary key of `bigint` columns.
 pub trait Key:
     Copy + Ord + Debug + Send + Sync + 'static + ::redb::Key + super::registry::FirstId
@@ -139,6 +139,31 @@ impl Key for (u64, u64, u32) {
         self
     }
     fn from_redb(key: (u64, u64, u32)) -> (u64, u64, u32) {
+        key
+    }
+}
+
+/// A key of four parts whose third is a signed integer (a day) and fourth a `u32`, as a table
+/// declared before the seam has it (the renewal reminders' claims): only days from 1970 on are
+/// stored, and a range's upper bound past `u32::MAX` stops at it.
+impl Key for (u64, u64, i64, u32) {
+    const LEN: usize = 4;
+    fn parts(self) -> Vec<u64> {
+        // A negative day turns into a part above `MAX_PART`, which the seam refuses.
+        vec![self.0, self.1, self.2 as u64, u64::from(self.3)]
+    }
+    fn from_parts(parts: &[u64]) -> (u64, u64, i64, u32) {
+        (
+            parts[0],
+            parts[1],
+            parts[2].min(MAX_PART) as i64,
+            u32::try_from(parts[3]).unwrap_or(u32::MAX),
+        )
+    }
+    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
+        self
+    }
+    fn from_redb(key: (u64, u64, i64, u32)) -> (u64, u64, i64, u32) {
         key
     }
 }
@@ -696,6 +721,17 @@ pub fn within<T>(tx: &mut WriteTx, body: impl FnOnce(&mut Tx) -> Result<T>) -> R
             engine: Engine::Pg { tx, write: true },
         }),
     }
+}
+
+/// Runs `body` inside a schema step's redb write transaction (`store::migrate`): a step that
+/// rekeys a seam table writes its rows as every seam write does, its indexes with them.
+pub(in crate::platform::store) fn in_schema_step<T>(
+    txn: &::redb::WriteTransaction,
+    body: impl FnOnce(&mut Tx) -> Result<T>,
+) -> Result<T> {
+    body(&mut Tx {
+        engine: Engine::RedbWrite(txn),
+    })
 }
 
 /// Copies every row of `table` from a redb file into PostgreSQL with its key, in one

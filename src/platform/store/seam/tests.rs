@@ -641,3 +641,64 @@ fn seam_a_value_that_grew_a_field_and_a_variant_reads_its_old_rows_on_both_engin
         "bincode reads the old variant's place as the new one"
     );
 }
+
+const CLAIMS_REDB: redb::TableDefinition<(u64, u64, i64, u32), i64> =
+    redb::TableDefinition::new("seam_claims");
+const CLAIMS: Table<(u64, u64, i64, u32), i64, i64> = Table::new(
+    "seam_claims",
+    CLAIMS_REDB,
+    &["owner_id", "item_id", "day", "step"],
+    None,
+);
+
+/// A key of four parts (a day, then a `u32`), its value a plain redb integer: both engines find
+/// the rows by every prefix in key order, and refuse a day before 1970 on write.
+#[test]
+fn seam_four_part_keys_range_by_every_prefix_alike_on_both_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let keys = [
+        (1, 10, 20_000, 90),
+        (1, 10, 20_000, 0),
+        (1, 10, 19_000, u32::MAX),
+        (1, 11, 20_000, 30),
+        (2, 10, 20_000, 60),
+    ];
+    let answers: Vec<_> = both(dir.path())
+        .iter()
+        .map(|store| {
+            write(store, |tx| {
+                for (i, key) in keys.iter().enumerate() {
+                    tx.insert_new(&CLAIMS, *key, &(i as i64 - 2))?;
+                }
+                Ok(())
+            })
+            .unwrap();
+            let refused = write(store, |tx| tx.insert(&CLAIMS, (1, 10, -1, 0), &0));
+            assert!(matches!(refused, Err(AppError::Internal(_))), "{refused:?}");
+            read(store, |tx| {
+                Ok((
+                    tx.range(&CLAIMS, &[])?,
+                    tx.range(&CLAIMS, &[1])?,
+                    tx.range(&CLAIMS, &[1, 10])?,
+                    tx.range(&CLAIMS, &[1, 10, 20_000])?,
+                    tx.get(&CLAIMS, (1, 10, 20_000, 0))?,
+                    tx.get(&CLAIMS, (1, 10, 20_000, 1))?,
+                ))
+            })
+            .unwrap()
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    let (all, firm, vendor, day, found, missing) = &answers[0];
+    assert_eq!(all.len(), 5);
+    assert_eq!(
+        vendor.iter().map(|(k, _)| *k).collect::<Vec<_>>(),
+        [
+            (1, 10, 19_000, u32::MAX),
+            (1, 10, 20_000, 0),
+            (1, 10, 20_000, 90)
+        ]
+    );
+    assert_eq!((firm.len(), day.len()), (4, 2));
+    assert_eq!((*found, *missing), (Some(-1), None));
+}
