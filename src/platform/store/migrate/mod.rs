@@ -73,7 +73,11 @@ impl super::FileStore {
             // And the notices' choices and unsubscribe secret move to tables the seam declares.
             notices::prefs_and_secret_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 13 { ... }`.
+        // Version 13: the decisions and their records' versions move onto the seam.
+        if current < 13 {
+            seam_values_in_json(&txn, 13).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 14 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -121,6 +125,21 @@ const V11_NOTICES: Table<(u64, u64), shapes::Notice> = Table::new(
 const V11_PRICE_SHARING: Table<u64, shapes::Consent> =
     Table::new("firm_price_sharing", FIRM_PRICE_SHARING, &["firm_id"], None);
 
+/// The decisions and their records' versions as schema 12 declared them (before the seam), their
+/// values in bincode. (The imports' maps beside them were always JSON: nothing to convert.)
+const V12_DECISIONS: Table<(u64, u64), shapes::Decision> = Table::new(
+    "decisions",
+    super::DECISIONS,
+    &["firm_id", "id"],
+    Some("decisions"),
+);
+const V12_DECISION_VERSIONS: Table<(u64, u64, u64), shapes::DecisionVersion> = Table::new(
+    "decision_versions",
+    super::DECISION_VERSIONS,
+    &["firm_id", "decision_id", "n"],
+    None,
+);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -135,6 +154,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (12, &V11_ONBOARDING),
     (12, &V11_NOTICES),
     (12, &V11_PRICE_SHARING),
+    (13, &V12_DECISIONS),
+    (13, &V12_DECISION_VERSIONS),
 ];
 
 /// A seam table whose redb values are still bincode.
