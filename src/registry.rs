@@ -119,10 +119,7 @@ pub const DOMAINS: &[Domain] = &[
             crate::decisions::storage::merge_firm_in,
             crate::decisions::storage::imported::merge_firm_in,
         ],
-        copy_to_postgres: &[
-            crate::decisions::storage::export,
-            crate::decisions::storage::imported::export,
-        ],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::decisions::storage::vendors::PART),
     },

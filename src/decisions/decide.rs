@@ -1,6 +1,6 @@
 //! What the decision routes do, on either backend: propose, edit, read (storing the live version
 //! when it changed), approve or object, go final, and answer the tech-stack question. Every write
-//! is one transaction: the decision is re-read in it (PostgreSQL: under its row lock) and its
+//! is one transaction: the decision is re-read in it (under its firm's scope lock) and its
 //! latest version too, so two nodes or two requests never store the same version twice.
 
 use crate::platform::caller::User;
@@ -293,11 +293,24 @@ pub fn read(
     id: u64,
     now: i64,
 ) -> Result<(Decision, Vec<Version>)> {
-    let d = storage::get(&state.store, firm_id, id)?.ok_or_else(|| not_found_decision(id))?;
-    let mut versions = storage::versions(&state.store, firm_id, id)?;
+    let (d, versions) = storage::get_with_versions(&state.store, firm_id, id)?
+        .ok_or_else(|| not_found_decision(id))?;
+    let versions = with_live(state, &d, versions, now)?;
+    Ok((d, versions))
+}
+
+/// The stored versions of `d`, and for an open decision whose live record changed since its last
+/// version that record as the next (shown, not stored).
+pub fn with_live(
+    state: &DecisionsState,
+    d: &Decision,
+    mut versions: Vec<Version>,
+    now: i64,
+) -> Result<Vec<Version>> {
+    let firm_id = FirmId::from_stored(d.firm_id);
     if d.status == DecisionStatus::Open {
         let live = record::live(&state.store, &state.catalog, firm_id, d.terms.category_id)?;
-        let content = canonical::canonical(&record::content(&d, &live));
+        let content = canonical::canonical(&record::content(d, &live));
         let hash = canonical::hash(&content);
         if versions.last().map(|v| &v.hash) != Some(&hash) {
             versions.push(Version {
@@ -310,7 +323,7 @@ pub fn read(
             });
         }
     }
-    Ok((d, versions))
+    Ok(versions)
 }
 
 /// An approver approves or objects to the version of `hash`. Only listed approvers (403); not

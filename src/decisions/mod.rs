@@ -19,8 +19,6 @@ pub mod storage;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use storage::export;
-
 /// What the decisions need: the store, the settings (the notices' links), the catalog (names,
 /// categories) and whom to tell when a final decision changes the firm's shortlist and stack (the
 /// peer figures recount it).

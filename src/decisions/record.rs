@@ -240,7 +240,7 @@ pub fn category_decisions(
     category_id: u64,
 ) -> Result<CategoryDecisions> {
     let mut out = CategoryDecisions::default();
-    for d in super::storage::list(store, firm_id)? {
+    for (d, versions) in super::storage::list_with_versions(store, firm_id)? {
         if d.terms.category_id != category_id {
             continue;
         }
@@ -251,7 +251,6 @@ pub fn category_decisions(
                 out.open_decision = Some((d.id, d.proposed_at));
             }
             DecisionStatus::Final => {
-                let versions = super::storage::versions(store, firm_id, d.id)?;
                 if let Some(round) = versions
                     .last()
                     .and_then(|v| round_of(&serde_json::from_str(&v.content).unwrap_or_default()))

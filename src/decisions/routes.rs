@@ -285,9 +285,10 @@ pub async fn list_decisions(
         .blocking(move |app| {
             let snapshot = app.catalog.load();
             let mut items = Vec::new();
-            for d in super::storage::list(&app.store, firm_id)?.into_iter().rev() {
+            let decisions = super::storage::list_with_versions(&app.store, firm_id)?;
+            for (d, versions) in decisions.into_iter().rev() {
                 // As the decision's own page counts them: the live record as the next version.
-                let (_, versions) = decide::read(app, firm_id, d.id, now_secs())?;
+                let versions = decide::with_live(app, &d, versions, now_secs())?;
                 items.push(DecisionSummary {
                     id: d.id,
                     category_id: d.terms.category_id,

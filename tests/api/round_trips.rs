@@ -30,7 +30,8 @@ const READS: [(&str, i64); 9] = [
     ("/api/firm/audit", 1),
     // The requests and the vendors asked to join, in one snapshot.
     ("/api/demo-requests", 4),
-    ("/api/decisions", 1),
+    // The decisions and their versions, in one snapshot.
+    ("/api/decisions", 4),
 ];
 
 /// A fresh app on PostgreSQL whose database counts its statements, and a connection to the
@@ -227,16 +228,18 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The firm's answers, picks, shortlist and dismissals, in three snapshots.
     ("/api/compare", 19),
     ("/api/config", 0),
-    ("/api/decisions", 3),
+    // The decisions and their versions, in one snapshot.
+    ("/api/decisions", 4),
     ("/api/decisions/draft", 0),
-    ("/api/decisions/{id}", 7),
-    ("/api/decisions/{id}/versions/{n}", 7),
+    // The decision and its versions; the category's rounds; the firm's decisions and versions.
+    ("/api/decisions/{id}", 11),
+    ("/api/decisions/{id}/versions/{n}", 11),
     ("/api/demo-bookings", 0),
     ("/api/demo-bookings/cities", 0),
     ("/api/demo-bookings/filter-options", 0),
     ("/api/demo-requests", 4),
-    ("/api/evaluations/{categoryId}", 8),
-    ("/api/evaluations/{categoryId}/criteria", 8),
+    ("/api/evaluations/{categoryId}", 10),
+    ("/api/evaluations/{categoryId}/criteria", 10),
     ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 9),
     ("/api/firm", 7),
     ("/api/firm/audit", 1),
@@ -259,7 +262,7 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/questions/{category_id}", 0),
     ("/api/recommendations/dismissed", 1),
     // The tech stack and peers' coverage, decisions, evaluations, shortlist, picks and answers.
-    ("/api/recommendations/overview", 24),
+    ("/api/recommendations/overview", 26),
     ("/api/recommendations/persisted", 5),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),

@@ -7,7 +7,6 @@
 
 use std::collections::BTreeMap;
 
-use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -17,7 +16,8 @@ use crate::platform::error::{Result, bad_request};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::arrival::{Arrival, Row, Rows, has_field, parse, parse_all};
 use crate::platform::store::registry::Taking;
-use crate::platform::store::{IMPORTED_IDS, Store, WriteTx, open_read};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{Store, WriteTx};
 
 /// One import's map from the archive's ids to this install's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -30,32 +30,18 @@ pub struct IdStep {
     pub decisions: BTreeMap<u64, u64>,
 }
 
+/// firm id -> the maps of every import the firm came through, oldest first. Its redb values were
+/// always this JSON, as the seam stores it.
+pub const STEPS: Table<u64, Vec<IdStep>> = Table::new(
+    "imported_ids",
+    crate::platform::store::IMPORTED_IDS,
+    &["firm_id"],
+    None,
+);
+
 /// The maps of every import the firm came through, oldest first; empty for a firm made here.
 pub fn steps(store: &Store, firm_id: FirmId) -> Result<Vec<IdStep>> {
-    let text: Option<Vec<u8>> = match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            match open_read(&txn, IMPORTED_IDS)? {
-                Some(table) => table.get(firm_id.get())?.map(|v| v.value().to_vec()),
-                None => None,
-            }
-        }
-        Store::Postgres(db) => db
-            .run(
-                sqlx::query_scalar::<_, sqlx::types::Json<Vec<IdStep>>>(
-                    "SELECT steps FROM imported_ids WHERE firm_id = $1",
-                )
-                .bind(firm_id.get() as i64)
-                .fetch_optional(db.pool()),
-            )?
-            .map(|steps| serde_json::to_vec(&steps.0))
-            .transpose()
-            .map_err(anyhow::Error::from)?,
-    };
-    match text {
-        Some(text) => Ok(serde_json::from_slice(&text).map_err(anyhow::Error::from)?),
-        None => Ok(Vec::new()),
-    }
+    Ok(seam::read(store, |tx| tx.get(&STEPS, firm_id.get()))?.unwrap_or_default())
 }
 
 /// A firm's archive: the maps of the imports it came through.
@@ -86,23 +72,7 @@ pub fn finish_in(tx: &mut WriteTx, arrival: &mut Arrival) -> Result<()> {
         categories: arrival.category_map(),
         decisions: arrival.ids("decisions"),
     });
-    match tx {
-        WriteTx::File(txn) => {
-            let text = serde_json::to_vec(&steps).map_err(anyhow::Error::from)?;
-            txn.open_table(IMPORTED_IDS)?
-                .insert(firm_id, text.as_slice())?;
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(
-                sqlx::query("INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2)")
-                    .bind(firm_id as i64)
-                    .bind(sqlx::types::Json(&steps))
-                    .execute(tx.conn()?),
-            )?;
-        }
-    }
-    Ok(())
+    seam::within(tx, |tx| tx.insert(&STEPS, firm_id, &steps))
 }
 
 /// The decisions, with fresh ids, in this install's categories, vendors and members.
@@ -162,90 +132,14 @@ pub fn versions(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) ->
 /// A firm merge: the merged firm's maps follow its decisions to the kept firm (each map names
 /// the decisions it made, so a version's map is still found), oldest first.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    let (into, from) = (into.get(), from.get());
-    let read = |text: Option<Vec<u8>>| -> Result<Vec<IdStep>> {
-        Ok(text
-            .map(|t| serde_json::from_slice(&t))
-            .transpose()
-            .map_err(anyhow::Error::from)?
-            .unwrap_or_default())
-    };
-    match tx {
-        WriteTx::File(txn) => {
-            if !crate::platform::store::registry::has_table(txn, "imported_ids")? {
-                return Ok(());
-            }
-            let mut table = txn.open_table(IMPORTED_IDS)?;
-            let theirs = read(table.remove(from)?.map(|v| v.value().to_vec()))?;
-            if theirs.is_empty() {
-                return Ok(());
-            }
-            let mut steps = read(table.get(into)?.map(|v| v.value().to_vec()))?;
-            steps.extend(theirs);
-            steps.sort_by_key(|s| s.imported_at);
-            let text = serde_json::to_vec(&steps).map_err(anyhow::Error::from)?;
-            table.insert(into, text.as_slice())?;
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let conn = tx.conn()?;
-            store.run(async {
-                let theirs: Option<sqlx::types::Json<Vec<IdStep>>> = sqlx::query_scalar(
-                    "DELETE FROM imported_ids WHERE firm_id = $1 RETURNING steps",
-                )
-                .bind(from as i64)
-                .fetch_optional(&mut *conn)
-                .await?;
-                let Some(theirs) = theirs else {
-                    return Ok(());
-                };
-                let ours: Option<sqlx::types::Json<Vec<IdStep>>> = sqlx::query_scalar(
-                    "SELECT steps FROM imported_ids WHERE firm_id = $1 FOR UPDATE",
-                )
-                .bind(into as i64)
-                .fetch_optional(&mut *conn)
-                .await?;
-                let mut steps = ours.map(|s| s.0).unwrap_or_default();
-                steps.extend(theirs.0);
-                steps.sort_by_key(|s| s.imported_at);
-                sqlx::query(
-                    "INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2) \
-                     ON CONFLICT (firm_id) DO UPDATE SET steps = EXCLUDED.steps",
-                )
-                .bind(into as i64)
-                .bind(sqlx::types::Json(&steps))
-                .execute(&mut *conn)
-                .await?;
-                Ok::<_, crate::platform::error::AppError>(())
-            })?;
-        }
-    }
-    Ok(())
-}
-
-/// Copies the redb file's maps into PostgreSQL (`litstack export-to-postgres`) and counts them.
-pub fn export(
-    from: &crate::platform::store::FileStore,
-    to: &crate::platform::store::PgStore,
-) -> Result<Vec<crate::platform::store::TableCount>> {
-    let txn = from.read()?;
-    let mut rows: Vec<(u64, Vec<IdStep>)> = Vec::new();
-    if let Some(table) = open_read(&txn, IMPORTED_IDS)? {
-        for entry in table.iter()? {
-            let (firm, text) = entry?;
-            let steps = serde_json::from_slice(text.value()).map_err(anyhow::Error::from)?;
-            rows.push((firm.value(), steps));
-        }
-    }
-    let mut tx = crate::platform::store::PgTx::begin(to)?;
-    for (firm, steps) in &rows {
-        to.run(
-            sqlx::query("INSERT INTO imported_ids (firm_id, steps) VALUES ($1, $2)")
-                .bind(*firm as i64)
-                .bind(sqlx::types::Json(steps))
-                .execute(tx.conn()?),
-        )?;
-    }
-    tx.commit()?;
-    Ok(vec![to.counted("imported_ids", rows.len() as u64)?])
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        let Some(theirs) = tx.remove(&STEPS, from.get())? else {
+            return Ok(());
+        };
+        let mut steps = tx.get(&STEPS, into.get())?.unwrap_or_default();
+        steps.extend(theirs);
+        steps.sort_by_key(|s| s.imported_at);
+        tx.insert(&STEPS, into.get(), &steps)
+    })
 }

@@ -1,109 +1,189 @@
-//! Decisions and their record versions, in either backend. redb: DECISIONS, (firm id, decision
-//! id) -> `Decision`; DECISION_VERSIONS, (firm id, decision id, n) -> `Version`. PostgreSQL:
-//! `decisions` and `decision_versions` (migrations/postgres/0028_decisions.sql). Every function
-//! takes the firm id, so no call reaches another firm's decisions. The `_in` functions work in
-//! the caller's write transaction: a redb write transaction is the only writer, and PostgreSQL's
-//! `find_in` locks the decision's row, so one decision's changes take turns on every node.
+//! Decisions and the versions of their records, written once over the storage seam
+//! (`store::seam`): `DECISIONS`, (firm id, decision id) -> `Decision`, ids from the `decisions`
+//! sequence, one across firms; `VERSIONS`, (firm id, decision id, n) -> `Version`, a version's
+//! canonical text and hash kept as they were signed. Every function takes the firm id, so no call
+//! reaches another firm's decisions. The `_in` functions work in the caller's write transaction
+//! (a decision's write spans the evaluations, the shortlist, the tech stack and the notices):
+//! `find_in` and `open_in_category_in` open the firm first, so one firm's decision writes take
+//! turns on every node and a merged or deleted firm's are refused.
+//!
+//! What carried over: on redb the tables are the ones of before the seam, their bincode values
+//! rewritten as the seam's JSON by schema 13; on PostgreSQL migration 0050 moved the rows into
+//! the seam's layout with their ids and the sequence's value.
 
-mod file;
 pub mod imported;
-mod postgres;
 pub mod vendors;
-
-pub use postgres::export;
 
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
+use crate::platform::store::seam::{self, Table};
 use crate::platform::store::{Store, WriteTx};
 
-use super::model::{Decision, Version};
+use super::model::{Decision, DecisionStatus, Version};
 use crate::platform::store::registry::{
-    Export, Holder, Load, Purge, Reference, Table, Taker, Taking, Target, rows,
+    Export, Holder, Load, Purge, Reference, Table as Declared, Taker, Taking, Target, rows,
 };
-use crate::platform::store::{DECISION_VERSIONS, DECISIONS, IMPORTED_IDS};
+
+/// (firm id, decision id) -> `Decision`.
+pub const DECISIONS: Table<(u64, u64), Decision> = Table::new(
+    "decisions",
+    crate::platform::store::DECISIONS,
+    &["firm_id", "id"],
+    Some("decisions"),
+);
+
+/// (firm id, decision id, n) -> `Version`: version n of a decision's record.
+pub const VERSIONS: Table<(u64, u64, u64), Version> = Table::new(
+    "decision_versions",
+    crate::platform::store::DECISION_VERSIONS,
+    &["firm_id", "decision_id", "n"],
+    None,
+);
+
+fn version_key(v: &Version) -> (u64, u64, u64) {
+    (v.firm_id, v.decision_id, u64::from(v.n))
+}
+
+fn firm_decisions(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<Decision>> {
+    Ok(tx
+        .range(&DECISIONS, &[firm_id.get()])?
+        .into_iter()
+        .map(|(_, d)| d)
+        .collect())
+}
 
 /// The firm's decisions, by id.
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<Decision>> {
-    match store {
-        Store::File(db) => file::list(db, firm_id),
-        Store::Postgres(db) => postgres::list(db, Some(firm_id)),
-    }
+    seam::read(store, |tx| firm_decisions(tx, firm_id))
+}
+
+/// The firm's decisions, by id, each with every stored version of its record (oldest first), in
+/// one snapshot.
+pub fn list_with_versions(store: &Store, firm_id: FirmId) -> Result<Vec<(Decision, Vec<Version>)>> {
+    seam::read(store, |tx| {
+        let decisions = firm_decisions(tx, firm_id)?;
+        let mut versions = tx
+            .range(&VERSIONS, &[firm_id.get()])?
+            .into_iter()
+            .peekable();
+        let mut out = Vec::with_capacity(decisions.len());
+        for d in decisions {
+            // Both ranges are in decision id order.
+            while versions.next_if(|((_, id, _), _)| *id < d.id).is_some() {}
+            let mut mine = Vec::new();
+            while let Some((_, v)) = versions.next_if(|((_, id, _), _)| *id == d.id) {
+                mine.push(v);
+            }
+            out.push((d, mine));
+        }
+        Ok(out)
+    })
 }
 
 /// One of the firm's decisions.
 pub fn get(store: &Store, firm_id: FirmId, id: u64) -> Result<Option<Decision>> {
-    Ok(list(store, firm_id)?.into_iter().find(|d| d.id == id))
+    seam::read(store, |tx| tx.get(&DECISIONS, (firm_id.get(), id)))
+}
+
+/// One of the firm's decisions with every stored version of its record, in one snapshot.
+pub fn get_with_versions(
+    store: &Store,
+    firm_id: FirmId,
+    id: u64,
+) -> Result<Option<(Decision, Vec<Version>)>> {
+    seam::read(store, |tx| {
+        let Some(d) = tx.get(&DECISIONS, (firm_id.get(), id))? else {
+            return Ok(None);
+        };
+        let versions = tx.range(&VERSIONS, &[firm_id.get(), id])?;
+        Ok(Some((d, versions.into_iter().map(|(_, v)| v).collect())))
+    })
 }
 
 /// Every stored version of a decision's record, oldest first.
 pub fn versions(store: &Store, firm_id: FirmId, id: u64) -> Result<Vec<Version>> {
-    match store {
-        Store::File(db) => file::versions(db, firm_id, id),
-        Store::Postgres(db) => postgres::versions(db, firm_id, id),
-    }
+    seam::read(store, |tx| {
+        Ok(tx
+            .range(&VERSIONS, &[firm_id.get(), id])?
+            .into_iter()
+            .map(|(_, v)| v)
+            .collect())
+    })
 }
 
-/// The decision, read in `tx` (PostgreSQL: under its row lock); refuses a merged firm's write.
+/// The decision, read in `tx` after the firm is opened (its scope lock held to the commit, so
+/// the decision's writes take turns); refuses a firm merged away (409) or deleted (410).
 pub fn find_in(tx: &mut WriteTx, firm_id: FirmId, id: u64) -> Result<Option<Decision>> {
-    match tx {
-        WriteTx::File(txn) => file::find_in(txn, firm_id, id),
-        WriteTx::Postgres(tx) => postgres::find_in(tx, firm_id, id),
-    }
+    seam::within(tx, |tx| {
+        tx.open_firm(firm_id)?;
+        tx.get(&DECISIONS, (firm_id.get(), id))
+    })
 }
 
-/// The id of the firm's open decision in the category, if there is one. PostgreSQL takes the
-/// firm's decisions lock first, so two proposals of one firm take turns.
+/// The id of the firm's open decision in the category, if there is one, read after the firm is
+/// opened: two proposals of one firm take turns, so "one open decision per category" holds.
 pub fn open_in_category_in(
     tx: &mut WriteTx,
     firm_id: FirmId,
     category_id: u64,
 ) -> Result<Option<u64>> {
-    match tx {
-        WriteTx::File(txn) => file::open_in_category_in(txn, firm_id, category_id),
-        WriteTx::Postgres(tx) => postgres::open_in_category_in(tx, firm_id, category_id),
-    }
+    seam::within(tx, |tx| {
+        tx.open_firm(firm_id)?;
+        Ok(firm_decisions(tx, firm_id)?
+            .into_iter()
+            .find(|d| d.terms.category_id == category_id && d.status == DecisionStatus::Open)
+            .map(|d| d.id))
+    })
 }
 
 /// A new decision id, one sequence across firms.
 pub fn next_id_in(tx: &mut WriteTx) -> Result<u64> {
-    match tx {
-        WriteTx::File(txn) => Ok(crate::platform::store::next_id(txn, "decisions")?),
-        WriteTx::Postgres(tx) => postgres::next_id_in(tx),
-    }
+    seam::within(tx, |tx| tx.next_id(&DECISIONS))
 }
 
 /// Inserts or replaces the decision.
 pub fn put_in(tx: &mut WriteTx, decision: &Decision) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::put_in(txn, decision),
-        WriteTx::Postgres(tx) => postgres::put_in(tx, decision),
-    }
+    seam::within(tx, |tx| {
+        tx.insert(&DECISIONS, (decision.firm_id, decision.id), decision)
+    })
 }
 
 /// The decision's latest stored version.
 pub fn latest_in(tx: &mut WriteTx, firm_id: FirmId, id: u64) -> Result<Option<Version>> {
-    match tx {
-        WriteTx::File(txn) => file::latest_in(txn, firm_id, id),
-        WriteTx::Postgres(tx) => postgres::latest_in(tx, firm_id, id),
-    }
+    seam::within(tx, |tx| {
+        Ok(tx
+            .range(&VERSIONS, &[firm_id.get(), id])?
+            .pop()
+            .map(|(_, v)| v))
+    })
 }
 
-/// Stores a new version (its n one more than the latest, read in the same transaction).
+/// Stores a new version (its n one more than the latest, read in the same transaction); a
+/// version stored already is a 409 (`seam::TAKEN`), never overwritten.
 pub fn add_version_in(tx: &mut WriteTx, version: &Version) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::add_version_in(txn, version),
-        WriteTx::Postgres(tx) => postgres::add_version_in(tx, version),
-    }
+    seam::within(tx, |tx| {
+        tx.insert_new(&VERSIONS, version_key(version), version)
+    })
 }
 
-/// Moves firm `from`'s decisions and their versions to firm `into` (a firm merge). Ids are one
-/// sequence across firms, so none collide; the records' contents (which name no firm) and
-/// their hashes stay as they were.
+/// Moves firm `from`'s decisions and their versions to firm `into` (a firm merge), under both
+/// firms' locks. Ids are one sequence across firms, so none collide; the records' contents
+/// (which name no firm) and their hashes stay as they were.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
-    }
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        for mut d in firm_decisions(tx, from)? {
+            tx.remove(&DECISIONS, (from.get(), d.id))?;
+            d.firm_id = into.get();
+            tx.insert(&DECISIONS, (d.firm_id, d.id), &d)?;
+        }
+        for (key, mut v) in tx.range(&VERSIONS, &[from.get()])? {
+            tx.remove(&VERSIONS, key)?;
+            v.firm_id = into.get();
+            tx.insert(&VERSIONS, version_key(&v), &v)?;
+        }
+        Ok(())
+    })
 }
 
 // A firm's archive: its decisions and every version of their records. Taken by a member, an open
@@ -116,12 +196,12 @@ fn archive_decisions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::V
 fn archive_versions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
     use crate::evaluations::visibility::{self, Access, Seen};
     let mut out = Vec::new();
-    for decision in list(store, taking.firm)? {
+    for (decision, versions) in list_with_versions(store, taking.firm)? {
         let category = decision.terms.category_id;
         let rounds = crate::evaluations::storage::rounds(store, taking.firm, category)?;
-        for version in versions(store, taking.firm, decision.id)? {
+        for version in versions {
             let mut row = serde_json::to_value(&version).map_err(anyhow::Error::from)?;
-            let open = decision.status != super::model::DecisionStatus::Final;
+            let open = decision.status != DecisionStatus::Final;
             if open && taking.by != Taker::Operator {
                 let mut content: serde_json::Value =
                     serde_json::from_str(&version.content).map_err(anyhow::Error::from)?;
@@ -156,8 +236,8 @@ fn archive_versions(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Va
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[
-    Table {
+pub const TABLES: &[Declared] = &[
+    Declared {
         name: "decisions",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -173,7 +253,7 @@ pub const TABLES: &[Table] = &[
             to: Target::Category,
         }],
     },
-    Table {
+    Declared {
         name: "decision_versions",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -181,13 +261,13 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(imported::versions),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&DECISION_VERSIONS],
+        redb: &[&VERSIONS],
         postgres: true,
         secrets: &[],
         refers_to: &[],
     },
     // The ids of the install a firm was imported from, which its decision versions name.
-    Table {
+    Declared {
         name: "imported_ids",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -195,7 +275,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(imported::load),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&IMPORTED_IDS],
+        redb: &[&imported::STEPS],
         postgres: true,
         secrets: &[],
         refers_to: &[],
@@ -203,118 +283,4 @@ pub const TABLES: &[Table] = &[
 ];
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::decisions::model::{Approver, DecisionStatus, TechStep, Terms};
-    use crate::platform::store::FileStore;
-    use crate::platform::store::postgres::test_store;
-
-    fn decision(id: u64, firm_id: u64, category_id: u64) -> Decision {
-        Decision {
-            id,
-            firm_id,
-            terms: Terms {
-                category_id,
-                vendor_id: 10,
-                runner_up_id: Some(11),
-                reasons: "Best scores".into(),
-                annual_cost: 1_200_000,
-                start_date: "2026-03-01".into(),
-                approvers: vec![Approver {
-                    user_id: 1,
-                    name: "Ann".into(),
-                }],
-            },
-            proposed_by: "Ann".into(),
-            proposed_at: 1_800_000_000,
-            status: DecisionStatus::Open,
-            final_at: None,
-            approvals: Vec::new(),
-            tech_step: TechStep::Pending,
-        }
-    }
-
-    fn version(firm_id: u64, decision_id: u64, n: u32) -> Version {
-        Version {
-            firm_id,
-            decision_id,
-            n,
-            content: format!("{{\"n\":{n}}}"),
-            hash: format!("{n:064}"),
-            created_at: 1_800_000_000 + n as i64,
-        }
-    }
-
-    type Read = (Vec<Decision>, Vec<Decision>, Vec<Version>);
-
-    fn read(store: &Store, decision_id: u64) -> Read {
-        (
-            list(store, FirmId::from_stored(1)).unwrap(),
-            list(store, FirmId::from_stored(2)).unwrap(),
-            versions(store, FirmId::from_stored(1), decision_id).unwrap(),
-        )
-    }
-
-    #[test]
-    fn decisions_and_versions_read_back_alike_merge_and_export() {
-        let dir = tempfile::tempdir().unwrap();
-        let stores = [
-            Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(test_store()),
-        ];
-        let reads: Vec<(Read, Read, Option<u64>)> = stores
-            .iter()
-            .map(|store| {
-                let mut tx = store.begin().unwrap();
-                let a = next_id_in(&mut tx).unwrap();
-                put_in(&mut tx, &decision(a, 1, 5)).unwrap();
-                add_version_in(&mut tx, &version(1, a, 1)).unwrap();
-                add_version_in(&mut tx, &version(1, a, 2)).unwrap();
-                let b = next_id_in(&mut tx).unwrap();
-                put_in(&mut tx, &decision(b, 2, 6)).unwrap();
-                add_version_in(&mut tx, &version(2, b, 1)).unwrap();
-                tx.commit().unwrap();
-                let mut tx = store.begin().unwrap();
-                let open = open_in_category_in(&mut tx, FirmId::from_stored(1), 5).unwrap();
-                assert_eq!(
-                    latest_in(&mut tx, FirmId::from_stored(1), a).unwrap(),
-                    Some(version(1, a, 2))
-                );
-                assert_eq!(
-                    find_in(&mut tx, FirmId::from_stored(2), a).unwrap(),
-                    None,
-                    "another firm's"
-                );
-                drop(tx);
-                let before = read(store, a);
-                let mut tx = store.begin().unwrap();
-                merge_firm_in(&mut tx, FirmId::from_stored(1), FirmId::from_stored(2)).unwrap();
-                tx.commit().unwrap();
-                (before, read(store, b), open)
-            })
-            .collect();
-        assert_eq!(reads[0], reads[1]);
-        let ((mine, theirs, vs), (merged, gone, moved), open) = &reads[0];
-        assert_eq!(mine, &[decision(1, 1, 5)]);
-        assert_eq!(theirs, &[decision(2, 2, 6)]);
-        assert_eq!(vs, &[version(1, 1, 1), version(1, 1, 2)]);
-        assert_eq!(open, &Some(1));
-        assert_eq!(merged, &[decision(1, 1, 5), decision(2, 1, 6)]);
-        assert!(gone.is_empty());
-        assert_eq!(moved, &[version(1, 2, 1)]);
-
-        let Store::File(file) = &stores[0] else {
-            unreachable!()
-        };
-        let pg = test_store();
-        let counts = export(file, &pg).unwrap();
-        assert_eq!(
-            counts
-                .iter()
-                .map(|c| (c.table, c.copied))
-                .collect::<Vec<_>>(),
-            [("decisions", 2), ("decision_versions", 3)]
-        );
-        assert_eq!(read(&Store::Postgres(pg), 2), reads[0].1);
-    }
-}
+mod tests;

@@ -3,40 +3,22 @@
 //! signed records (approvals bind to their hashes), so nothing here rewrites one: a vendor a
 //! decision names is neither deleted nor merged.
 
-use redb::ReadableTable;
-
-use crate::decisions::model::Decision;
 use crate::platform::error::Result;
+use crate::platform::store::WriteTx;
 use crate::platform::store::registry::{VendorMoved, VendorPart};
-use crate::platform::store::{DECISIONS, WriteTx, codec};
+use crate::platform::store::seam;
 
-/// How many decisions (open or final, of any firm) name vendor `id` as chosen or runner-up.
+/// How many decisions (open or final, of any firm) name vendor `id` as chosen or runner-up: every
+/// firm's decisions, read in the caller's transaction (an operator's vendor delete or merge,
+/// rare; a decision has no index by vendor).
 pub fn decisions_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
-    match tx {
-        WriteTx::File(txn) => {
-            let table = txn.open_table(DECISIONS)?;
-            let mut n = 0;
-            for entry in table.iter()? {
-                let d: Decision = codec::decode(entry?.1.value())?;
-                if d.terms.vendor_id == id || d.terms.runner_up_id == Some(id) {
-                    n += 1;
-                }
-            }
-            Ok(n)
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let n: i64 = store.run(
-                sqlx::query_scalar(
-                    "SELECT count(*) FROM decisions WHERE body->'terms'->'vendor_id' = \
-                     to_jsonb($1::bigint) OR body->'terms'->'runner_up_id' = to_jsonb($1::bigint)",
-                )
-                .bind(id as i64)
-                .fetch_one(tx.conn()?),
-            )?;
-            Ok(n as u64)
-        }
-    }
+    seam::within(tx, |tx| {
+        let all = tx.range(&super::DECISIONS, &[])?;
+        Ok(all
+            .iter()
+            .filter(|(_, d)| d.terms.vendor_id == id || d.terms.runner_up_id == Some(id))
+            .count() as u64)
+    })
 }
 
 /// Decisions naming a vendor as chosen or runner-up.
@@ -53,7 +35,7 @@ pub const PART: VendorPart = VendorPart {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::decisions::model::{DecisionStatus, TechStep, Terms};
+    use crate::decisions::model::{Decision, DecisionStatus, TechStep, Terms};
     use crate::platform::store::{FileStore, Store};
 
     fn decision(id: u64, vendor_id: u64, runner_up_id: Option<u64>) -> Decision {

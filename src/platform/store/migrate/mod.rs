@@ -75,7 +75,7 @@ impl super::FileStore {
         }
         // Version 13: the tech stack's answers, contracts and calendar feeds move onto the seam
         // (its renewal reminders' claims keep their plain integer: nothing to convert), the
-        // feeds keyed by their hash too.
+        // feeds keyed by their hash too; so do the decisions and their records' versions.
         if current < 13 {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
@@ -151,6 +151,20 @@ const V13_CALENDAR_FEEDS: Table<(u64, u64), shapes::Feed> =
     Table::declare("calendar_feeds", &["firm_id", "hash_prefix"], None)
         .indexed(&[&V13_FEEDS_BY_HASH]);
 const V13_FEEDS_BY_HASH: Index = Index::new("calendar_feeds_by_hash", On::Key(1));
+/// The decisions and their records' versions as schema 12 declared them (before the seam), their
+/// values in bincode. (The imports' maps beside them were always JSON: nothing to convert.)
+const V12_DECISIONS: Table<(u64, u64), shapes::Decision> = Table::new(
+    "decisions",
+    super::DECISIONS,
+    &["firm_id", "id"],
+    Some("decisions"),
+);
+const V12_DECISION_VERSIONS: Table<(u64, u64, u64), shapes::DecisionVersion> = Table::new(
+    "decision_versions",
+    super::DECISION_VERSIONS,
+    &["firm_id", "decision_id", "n"],
+    None,
+);
 
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
@@ -168,6 +182,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (12, &V11_PRICE_SHARING),
     (13, &V12_ADOPTION),
     (13, &V12_CONTRACTS),
+    (13, &V12_DECISIONS),
+    (13, &V12_DECISION_VERSIONS),
 ];
 
 /// A seam table whose redb values are still bincode.

@@ -361,3 +361,81 @@ pub(super) struct Feed {
     pub token_hash: [u8; 32],
     pub created_at: i64,
 }
+
+/// A decision, from the schema that added it to 12 (from schema 13 its JSON, on the seam): its
+/// fields and variants by position, named as today's JSON names them.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Decision {
+    pub id: u64,
+    pub firm_id: u64,
+    pub terms: Terms,
+    pub proposed_by: String,
+    pub proposed_at: i64,
+    pub status: DecisionStatus,
+    pub final_at: Option<i64>,
+    pub approvals: Vec<Approval>,
+    pub tech_step: TechStep,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Terms {
+    pub category_id: u64,
+    pub vendor_id: u64,
+    pub runner_up_id: Option<u64>,
+    pub reasons: String,
+    pub annual_cost: u64,
+    pub start_date: String,
+    pub approvers: Vec<Approver>,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Approver {
+    pub user_id: u64,
+    pub name: String,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) enum DecisionStatus {
+    Open,
+    Final,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Approval {
+    pub user_id: u64,
+    pub name: String,
+    pub verdict: Verdict,
+    pub hash: String,
+    pub version: u32,
+    pub comment: String,
+    pub at: i64,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum Verdict {
+    Approved,
+    Objected,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum TechStep {
+    Pending,
+    Added,
+    AlreadyThere,
+    NeedsConfirmation { current: String },
+    Replaced { old: String },
+    AddedBeside { current: String },
+}
+
+/// A version of a decision's record, from the schema that added it to 12 (from schema 13 its
+/// JSON, on the seam): the canonical text and its hash, kept as they were signed.
+#[derive(Serialize, Deserialize)]
+pub(super) struct DecisionVersion {
+    pub firm_id: u64,
+    pub decision_id: u64,
+    pub n: u32,
+    pub content: String,
+    pub hash: String,
+    pub created_at: i64,
+}

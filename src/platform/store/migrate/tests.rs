@@ -711,6 +711,22 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             created_at: 1_800_000_000,
         }
     );
+    // Schema 12's decisions and versions in bincode, and their JSON as the seam stores it from
+    // schema 13: every status, verdict and tech-stack step by position, named as today's.
+    for (i, tech_step) in decision_steps().into_iter().enumerate() {
+        let today = decision(i as u64, tech_step);
+        let frozen: shapes::Decision = codec::decode(&codec::encode(&today)).unwrap();
+        assert_eq!(
+            serde_json::to_value(&frozen).unwrap(),
+            serde_json::to_value(&today).unwrap()
+        );
+    }
+    let today = decision_version(2);
+    let frozen: shapes::DecisionVersion = codec::decode(&codec::encode(&today)).unwrap();
+    assert_eq!(
+        serde_json::to_value(&frozen).unwrap(),
+        serde_json::to_value(&today).unwrap()
+    );
     // Read only by the migrations: today's values read back through the frozen shapes.
     let rec = crate::recommend::model::PastRec {
         at: 8,
@@ -1483,4 +1499,197 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
             .map(|v| v.value()),
         Some(SCHEMA_VERSION)
     );
+}
+
+/// Every tech-stack step a decision may hold, in the order of today's type.
+fn decision_steps() -> Vec<crate::decisions::model::TechStep> {
+    use crate::decisions::model::TechStep;
+    vec![
+        TechStep::Pending,
+        TechStep::Added,
+        TechStep::AlreadyThere,
+        TechStep::NeedsConfirmation {
+            current: "Old".into(),
+        },
+        TechStep::Replaced { old: "Old".into() },
+        TechStep::AddedBeside {
+            current: "Old".into(),
+        },
+    ]
+}
+
+/// A decision as the domain stores it, final with an approval and an objection when `id` is odd.
+fn decision(
+    id: u64,
+    tech_step: crate::decisions::model::TechStep,
+) -> crate::decisions::model::Decision {
+    use crate::decisions::model::{Approval, Approver, Decision, DecisionStatus, Terms, Verdict};
+    let odd = id % 2 == 1;
+    Decision {
+        id,
+        firm_id: 4,
+        terms: Terms {
+            category_id: 9,
+            vendor_id: 10,
+            runner_up_id: odd.then_some(11),
+            reasons: "Best \"scores\"".into(),
+            annual_cost: 1_200_000,
+            start_date: "2026-03-01".into(),
+            approvers: vec![Approver {
+                user_id: 1,
+                name: "Ann".into(),
+            }],
+        },
+        proposed_by: "Ann".into(),
+        proposed_at: 1_800_000_000,
+        status: if odd {
+            DecisionStatus::Final
+        } else {
+            DecisionStatus::Open
+        },
+        final_at: odd.then_some(1_800_000_100),
+        approvals: [Verdict::Objected, Verdict::Approved]
+            .into_iter()
+            .take(if odd { 2 } else { 0 })
+            .map(|verdict| Approval {
+                user_id: 1,
+                name: "Ann".into(),
+                verdict,
+                hash: "a".repeat(64),
+                version: 1,
+                comment: "Why".into(),
+                at: 1_800_000_050,
+            })
+            .collect(),
+        tech_step,
+    }
+}
+
+/// Version `n` of decision 1's record: a canonical text with quotes, escapes, accents, another
+/// script and an emoji, and its hash.
+fn decision_version(n: u32) -> crate::decisions::model::Version {
+    use crate::decisions::canonical;
+    let content = canonical::canonical(&serde_json::json!({
+        "reasons": "Ann's \"pick\"\\ with\ttabs\nand\u{1}, é, 中文, 🙂, \u{2028}",
+        "n": n,
+    }));
+    crate::decisions::model::Version {
+        firm_id: 4,
+        decision_id: 1,
+        n,
+        hash: canonical::hash(&content),
+        content,
+        created_at: 1_800_000_000 + i64::from(n),
+    }
+}
+
+/// A file at schema 12 holds the decisions and their versions in bincode and the imports' maps
+/// as JSON: schema 13 rewrites the first two as the seam's JSON and leaves the maps' bytes as
+/// they were; the decisions domain reads all of it the same through the seam, each signed text
+/// and hash byte for byte.
+#[test]
+fn version_12_decisions_are_stored_as_json_and_read_the_same() {
+    use crate::decisions::storage::{self, imported};
+    use crate::platform::store::{DECISION_VERSIONS, DECISIONS, IMPORTED_IDS};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let decisions: Vec<_> = decision_steps()
+        .into_iter()
+        .enumerate()
+        .map(|(i, step)| decision(i as u64 + 1, step))
+        .collect();
+    let versions = [decision_version(1), decision_version(2)];
+    let steps = vec![imported::IdStep {
+        imported_at: 1_700_000_000,
+        users: [(40, 1)].into(),
+        vendors: [(100, 10)].into(),
+        categories: [(90, 9)].into(),
+        decisions: [(70, 1)].into(),
+    }];
+    // As the imports wrote their maps before the seam: `serde_json::to_vec`.
+    let stored_steps = serde_json::to_vec(&steps).unwrap();
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            // As schema 12 wrote them: `store::codec`'s bincode of the domain's types.
+            let mut table = txn.open_table(DECISIONS).unwrap();
+            for d in &decisions {
+                table
+                    .insert((d.firm_id, d.id), codec::encode(d).as_slice())
+                    .unwrap();
+            }
+            let mut table = txn.open_table(DECISION_VERSIONS).unwrap();
+            for v in &versions {
+                table
+                    .insert(
+                        (v.firm_id, v.decision_id, u64::from(v.n)),
+                        codec::encode(v).as_slice(),
+                    )
+                    .unwrap();
+            }
+            txn.open_table(IMPORTED_IDS)
+                .unwrap()
+                .insert(4, stored_steps.as_slice())
+                .unwrap();
+            let mut meta = txn.open_table(META).unwrap();
+            meta.insert("schema_version", 12).unwrap();
+            meta.insert("seq:decisions", 6).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored(4);
+    assert_eq!(storage::list(&store, firm).unwrap(), decisions);
+    let read = storage::versions(&store, firm, 1).unwrap();
+    assert_eq!(read, versions);
+    for (read, written) in read.iter().zip(&versions) {
+        assert_eq!(read.content.as_bytes(), written.content.as_bytes());
+        assert_eq!(read.hash.as_bytes(), written.hash.as_bytes());
+        assert_eq!(crate::decisions::canonical::hash(&read.content), read.hash);
+    }
+    assert_eq!(imported::steps(&store, firm).unwrap(), steps);
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(DECISIONS)
+        .unwrap()
+        .get((4, 4))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(
+        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        serde_json::to_value(&decisions[3]).unwrap()
+    );
+    let bytes = txn
+        .open_table(DECISION_VERSIONS)
+        .unwrap()
+        .get((4, 1, 2))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&versions[1]).unwrap());
+    let bytes = txn
+        .open_table(IMPORTED_IDS)
+        .unwrap()
+        .get(4)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, stored_steps);
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+    drop(txn);
+    // The ids go on from the file's sequence.
+    let mut tx = store.begin().unwrap();
+    assert_eq!(storage::next_id_in(&mut tx).unwrap(), 7);
 }

@@ -120,6 +120,11 @@ pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
+    // Nothing to remove from a table the file never had; opening it would make it, empty (a
+    // firm merge removes the merged firm's rows from tables most installs never write).
+    if !has_table(txn, redb::TableHandle::name(&table.redb))? {
+        return Ok(None);
+    }
     for index in table.indexes {
         built(txn, table, index)?;
     }

@@ -527,6 +527,23 @@ fn seam_an_index_missing_from_an_older_file_is_built_at_the_first_write() {
     assert_eq!(keys(&store, &BY_N, 9..=9), [(1, 5)]);
 }
 
+/// A removal from a table the redb file never had finds nothing and makes no table (a backup
+/// lists the file's tables, and a firm merge removes from tables most installs never write).
+#[test]
+fn seam_a_removal_from_a_table_never_written_makes_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let removed = write(&store, |tx| tx.remove(&ROWS, (1, 1))).unwrap();
+    assert_eq!(removed, None);
+    let txn = store.file().unwrap().write().unwrap();
+    for name in [ROWS.name, BY_N.name, BY_ITEM.name] {
+        assert!(
+            !crate::platform::store::registry::has_table(&txn, name).unwrap(),
+            "{name}"
+        );
+    }
+}
+
 /// A firm's purge (the registry's, by the rows' first key part) takes the index entries of its
 /// rows and leaves the others.
 #[test]
