@@ -21,7 +21,7 @@ use crate::platform::store::{Store, WriteTx};
 
 use super::model::{Decision, DecisionStatus, Version};
 use crate::platform::store::registry::{
-    Export, Holder, Load, Purge, Reference, Table as Declared, Taker, Taking, Target, rows,
+    Export, Holder, Load, Purge, Table as Declared, Taker, Taking, rows,
 };
 
 /// (firm id, decision id) -> `Decision`.
@@ -248,10 +248,9 @@ pub const TABLES: &[Declared] = &[
         redb: &[&DECISIONS],
         postgres: true,
         secrets: &[],
-        refers_to: &[Reference {
-            column: "category_id",
-            to: Target::Category,
-        }],
+        // The category, the vendors and the approvers are fields of the value (its terms), not
+        // columns: the loader maps them, and the vendor part moves and counts them by vendor.
+        refers_to: &[],
     },
     Declared {
         name: "decision_versions",
