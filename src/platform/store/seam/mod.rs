@@ -552,6 +552,37 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Writes each value at its key, over any value there, as that many `insert`s would (a key
+    /// given twice keeps its last value): one round trip on PostgreSQL, where a write of many rows
+    /// (a stage's picks, their past recommendations) would otherwise cost a statement per row.
+    pub fn insert_many<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        rows: &[(K, V)],
+    ) -> Result<()> {
+        for (key, _) in rows {
+            check_key(table, *key)?;
+        }
+        self.writable()?;
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => {
+                for (key, value) in rows {
+                    redb::insert(txn, table, *key, value, true)?;
+                }
+                Ok(())
+            }
+            Engine::Pg { tx, .. } => {
+                let mut last = std::collections::BTreeMap::new();
+                for (key, value) in rows {
+                    last.insert(*key, value);
+                }
+                let rows: Vec<(K, &V)> = last.into_iter().collect();
+                pg::insert_many(tx, table, &rows)
+            }
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
     /// Writes `value` at `key` when no row holds it; a 409 (`TAKEN`) when one does, after which
     /// the transaction goes on (nothing was written).
     pub fn insert_new<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(

@@ -397,6 +397,40 @@ pub(super) fn insert<K: Key, V: Serialize, R: super::RedbValue<V>>(
     Ok(written.is_some())
 }
 
+/// Writes every row over any there, in one statement: `rows` hold each key once (ON CONFLICT
+/// may not touch a row twice).
+pub(super) fn insert_many<K: Key, V: Serialize, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    rows: &[(K, &V)],
+) -> Result<()> {
+    if rows.is_empty() {
+        return Ok(());
+    }
+    ensure(tx, table)?;
+    let store = tx.store();
+    let keys = column_list(table.key_columns);
+    let mut arrays: Vec<String> = (1..=K::LEN).map(|i| format!("${i}::bigint[]")).collect();
+    arrays.push(format!("${}::jsonb[]", K::LEN + 1));
+    let sql = format!(
+        "INSERT INTO {} ({keys}, value) SELECT * FROM unnest({}) \
+         ON CONFLICT ({keys}) DO UPDATE SET value = EXCLUDED.value",
+        quoted(table.name),
+        arrays.join(", ")
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for i in 0..K::LEN {
+        let column: Vec<i64> = rows.iter().map(|(k, _)| part(k.parts()[i])).collect();
+        query = query.bind(column);
+    }
+    let values = (rows.iter())
+        .map(|(_, v)| serde_json::to_value(v))
+        .collect::<std::result::Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::from)?;
+    store.run(query.bind(values).execute(tx.conn()?))?;
+    Ok(())
+}
+
 pub(super) fn remove<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,

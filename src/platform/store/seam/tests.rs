@@ -41,6 +41,7 @@ enum Op {
     Get((u64, u64)),
     GetMany(Vec<(u64, u64)>),
     Insert((u64, u64), Row),
+    InsertMany(Vec<((u64, u64), Row)>),
     InsertNew((u64, u64), Row),
     Remove((u64, u64)),
     Range(Option<u64>),
@@ -76,6 +77,7 @@ fn op() -> impl Strategy<Value = Op> {
         prop::collection::vec(key(), 0..4).prop_map(Op::GetMany),
         (key(), row()).prop_map(|(k, r)| Op::Insert(k, r)),
         (key(), row()).prop_map(|(k, r)| Op::InsertNew(k, r)),
+        prop::collection::vec((key(), row()), 0..4).prop_map(Op::InsertMany),
         key().prop_map(Op::Remove),
         prop::option::of(0..3u64).prop_map(Op::Range),
         (any::<bool>(), 0..6u64, prop_oneof![0..6u64, Just(u64::MAX)])
@@ -99,6 +101,12 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op) -> Answer {
         Op::GetMany(ks) => Answer::Many(ks.iter().map(|k| model.get(k).cloned()).collect()),
         Op::Insert(k, r) => {
             model.insert(*k, r.clone());
+            Answer::Done
+        }
+        Op::InsertMany(rows) => {
+            for (k, r) in rows {
+                model.insert(*k, r.clone());
+            }
             Answer::Done
         }
         Op::InsertNew(k, r) => {
@@ -138,6 +146,10 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
         Op::GetMany(ks) => Answer::Many(tx.get_many(&ROWS, ks)?),
         Op::Insert(k, r) => {
             tx.insert(&ROWS, *k, r)?;
+            Answer::Done
+        }
+        Op::InsertMany(rows) => {
+            tx.insert_many(&ROWS, rows)?;
             Answer::Done
         }
         Op::InsertNew(k, r) => match tx.insert_new(&ROWS, *k, r) {
