@@ -378,3 +378,156 @@ async fn every_documented_get_keeps_its_round_trip_budget() {
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// What one write cost: its statements, in number and by text.
+async fn write_cost(
+    app: &mut TestApp,
+    admin: &mut sqlx::PgConnection,
+    method: Method,
+    path: &str,
+    body: Option<serde_json::Value>,
+) -> (i64, Vec<String>) {
+    let database = app.database().unwrap().to_string();
+    let before = statements(admin, &database).await;
+    let res = app.call(method.clone(), path, body).await;
+    assert!(
+        res.status.is_success(),
+        "{method} {path}: {} {}",
+        res.status,
+        res.text()
+    );
+    let mut ran = Vec::new();
+    let mut count = 0;
+    for (text, calls) in settled(admin, &database).await {
+        let more = calls - before.get(&text).copied().unwrap_or(0);
+        if more > 0 && !text.contains("pg_stat_statements") {
+            count += more;
+            let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            ran.push(format!("{more} x {text}"));
+        }
+    }
+    ran.sort();
+    (count, ran)
+}
+
+/// A firm's everyday writes and the statements each may cost: a write transaction is BEGIN, its
+/// isolation, the firm's scope lock, its reads and writes, the audit row and the change log's
+/// notice for the other nodes, and COMMIT. Each is made three times (another view, another
+/// invitation, another vendor dismissed) and the fewest counts, as for the reads.
+const WRITE_BUDGETS: &[(&str, i64)] = &[
+    // The entry's write, then the answer: the shortlist with its demo dates, past picks, the
+    // members' clicks and the tech stack, in three snapshots.
+    ("PUT /api/shortlist/{vendor}", 20),
+    ("POST /api/views", 9),
+    ("POST /api/firm/invitations", 11),
+    // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
+    ("POST /api/recommendations/dismissed", 30),
+    ("POST /api/profile/category-adoption", 27),
+    ("PUT /api/techstack/{vendor}/contract", 11),
+    ("PUT /api/evaluations/{category}/criteria", 12),
+    ("PUT /api/firm/price-sharing", 10),
+    ("POST /api/responses", 5),
+    // Every stage's picks and each pick's past recommendation, a statement per row.
+    ("POST /api/recommendations/pick-for-me", 82),
+];
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_firms_everyday_writes_keep_their_round_trip_budget() {
+    if !on_postgres() {
+        return;
+    }
+    let (mut app, mut admin) = counted().await;
+    app.sign_up().await;
+    app.complete_onboarding().await;
+    let (category, vendors) = stage_and_vendors(&app);
+    let picks = ok(
+        &mut app,
+        Method::POST,
+        "/api/recommendations/pick-for-me",
+        None,
+    )
+    .await;
+    let picked: Vec<u64> = (picks["items"].as_array().unwrap().iter())
+        .filter_map(|item| item["picks"][0]["vendorId"].as_u64())
+        .collect();
+    assert!(picked.len() >= 3, "{picks}");
+    let me = ok(&mut app, Method::GET, "/api/auth/me", None).await;
+    let answers: Vec<serde_json::Value> = (app.state.catalog.load().questions(category).iter())
+        .map(|q| json!({ "questionId": q.id, "selectedValues": [q.options[0].label] }))
+        .collect();
+
+    let mut failures = Vec::new();
+    for (route, budget) in WRITE_BUDGETS {
+        let mut fewest: Option<(i64, Vec<String>)> = None;
+        for (n, dismissed) in picked.iter().take(3).enumerate() {
+            let (method, path, body) = match *route {
+                "PUT /api/shortlist/{vendor}" => (
+                    Method::PUT,
+                    format!("/api/shortlist/{}", vendors[0]),
+                    json!({ "status": "Considering", "note": format!("note {n}") }),
+                ),
+                "POST /api/views" => (
+                    Method::POST,
+                    "/api/views".to_string(),
+                    json!({ "name": format!("View {n}"), "params": "state=TX" }),
+                ),
+                "POST /api/firm/invitations" => (
+                    Method::POST,
+                    "/api/firm/invitations".to_string(),
+                    json!({ "email": format!("person{n}@doe-law.com"), "role": "member" }),
+                ),
+                "POST /api/recommendations/dismissed" => (
+                    Method::POST,
+                    "/api/recommendations/dismissed".to_string(),
+                    json!({ "vendorId": dismissed, "reason": "already_evaluated" }),
+                ),
+                "POST /api/profile/category-adoption" => (
+                    Method::POST,
+                    "/api/profile/category-adoption".to_string(),
+                    json!({ "items": [{ "categoryId": category, "hasTool": true,
+                        "selectedVendorIds": [vendors[0]], "primaryVendorId": vendors[0],
+                        "otherVendors": [format!("Tool {n}")] }] }),
+                ),
+                "PUT /api/techstack/{vendor}/contract" => (
+                    Method::PUT,
+                    format!("/api/techstack/{}/contract", vendors[0]),
+                    json!({ "startDate": "2026-01-01", "termMonths": 12, "noticeDays": 30,
+                        "annualCost": 0, "seats": n + 1, "responsibleUserId": me["user"]["id"] }),
+                ),
+                "PUT /api/evaluations/{category}/criteria" => (
+                    Method::PUT,
+                    format!("/api/evaluations/{category}/criteria"),
+                    json!({ "criteria": [{ "name": format!("Price {n}"), "weight": 100 }] }),
+                ),
+                "PUT /api/firm/price-sharing" => (
+                    Method::PUT,
+                    "/api/firm/price-sharing".to_string(),
+                    json!({ "share": n % 2 == 0 }),
+                ),
+                "POST /api/responses" => (
+                    Method::POST,
+                    "/api/responses".to_string(),
+                    json!({ "categoryId": category, "answers": answers }),
+                ),
+                "POST /api/recommendations/pick-for-me" => (
+                    Method::POST,
+                    "/api/recommendations/pick-for-me".to_string(),
+                    json!({}),
+                ),
+                other => panic!("no request for {other}"),
+            };
+            let cost = write_cost(&mut app, &mut admin, method, &path, Some(body)).await;
+            if fewest.as_ref().is_none_or(|(c, _)| cost.0 < *c) {
+                fewest = Some(cost);
+            }
+        }
+        let (count, ran) = fewest.unwrap();
+        if count > *budget {
+            failures.push(format!(
+                "{route}: {count} statements (budget {budget}):\n  {}",
+                ran.join("\n  ")
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
