@@ -26,18 +26,28 @@ pub fn coverage(app: &Peers, user: &User) -> Result<Coverage> {
     // The size rule is the recommendations' own, so both screens compare with the same firms.
     let (context, own) =
         crate::techstack::context::firm_context_and_tools(&app.store, &app.catalog.load(), user)?;
+    Ok(coverage_of(app, user, &context, &own))
+}
+
+/// `coverage` of the firm's context and tools already read (in a snapshot of the caller's).
+pub fn coverage_of(
+    app: &Peers,
+    user: &User,
+    context: &crate::techstack::context::FirmContext,
+    own: &[FirmTools],
+) -> Coverage {
     let peers = match context.size {
         Some(size) => app.read(|f| f.coverage(user.firm.id.get(), size)),
         None => CoverageCounts::default(),
     };
     let catalog = app.catalog.load();
-    Ok(map(
+    map(
         &catalog.stages_then_others_by_name(),
-        &own,
+        own,
         context.size,
         context.size_source,
         &peers,
-    ))
+    )
 }
 
 /// The map from its inputs: the categories in form order, the user's answers, the size used and

@@ -6,6 +6,7 @@ use super::model::{NextStep, NextStepKind, Overview, StageOverview, StageReason,
 use crate::decisions::model::DecisionStatus;
 use crate::platform::caller::User;
 use crate::platform::error::Result;
+use crate::platform::store::seam;
 use crate::recommend::RecommendState;
 
 /// The status its reasons give a category: a tool or a final decision completes it; anything
@@ -30,14 +31,36 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
         reasons.entry(category_id).or_default().insert(reason);
     };
 
+    // The firm's own rows, in one snapshot: each read on its own was a transaction of its own.
+    let firm = seam::read(&app.store, |tx| {
+        Ok(FirmRows {
+            onboarding: crate::profile::storage::find_onboarding_in(tx, firm_id)?,
+            stack: crate::techstack::storage::contracts::firm_answers_and_contracts_in(
+                tx, firm_id,
+            )?,
+            decisions: crate::decisions::storage::firm_decisions(tx, firm_id)?,
+            evaluated: crate::evaluations::storage::evaluated_categories_in(tx, firm_id)?,
+            shortlist: crate::shortlist::storage::load_in(tx, firm_id)?,
+        })
+    })?;
+    let FirmRows {
+        onboarding,
+        stack: (answers, contracts),
+        decisions,
+        evaluated,
+        shortlist,
+    } = firm;
+
     // The tech stack, through the coverage map: the same answers and the same peers.
-    let coverage = crate::peers::coverage::coverage(&app.peers, user)?;
+    let tools = crate::techstack::tools_of(&catalog, answers.clone());
+    let (context, tools) =
+        crate::techstack::context::firm_context_of(&catalog, user, onboarding, tools);
+    let coverage = crate::peers::coverage::coverage_of(&app.peers, user, &context, &tools);
     for item in coverage.stages.iter().chain(&coverage.others) {
         if item.has_tool == Some(true) {
             add(item.category_id, StageReason::Tool);
         }
     }
-    let decisions = crate::decisions::storage::list(&app.store, firm_id)?;
     for decision in &decisions {
         add(
             decision.terms.category_id,
@@ -47,12 +70,11 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
             },
         );
     }
-    let evaluated = crate::evaluations::storage::evaluated_categories(&app.store, firm_id)?;
     for category in &evaluated {
         add(*category, StageReason::Evaluation);
     }
     let mut shortlisted: HashMap<u64, usize> = HashMap::new();
-    for (vendor_id, _) in crate::shortlist::storage::load(&app.store, firm_id)? {
+    for (vendor_id, _) in shortlist {
         if let Some(vendor) = catalog.vendor(vendor_id) {
             add(vendor.category_id, StageReason::Shortlist);
             *shortlisted.entry(vendor.category_id).or_default() += 1;
@@ -96,9 +118,12 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
         app,
         user,
         &catalog,
-        &decisions,
-        &evaluated,
-        &shortlisted,
+        Read {
+            decisions: &decisions,
+            evaluated: &evaluated,
+            shortlisted: &shortlisted,
+            stack: (answers, &contracts),
+        },
         &stages,
     )?;
     Ok(Overview {
@@ -116,6 +141,29 @@ pub fn overview(app: &RecommendState, user: &User) -> Result<Overview> {
 
 /// How near an opt-out deadline must be (in days) to be the next step.
 pub const RENEWAL_WINDOW_DAYS: i64 = 30;
+
+/// The firm's rows the overview reads in one snapshot.
+struct FirmRows {
+    onboarding: Option<crate::profile::Onboarding>,
+    stack: (
+        crate::techstack::storage::contracts::Answers,
+        Vec<crate::techstack::contracts::Contract>,
+    ),
+    decisions: Vec<crate::decisions::model::Decision>,
+    evaluated: BTreeSet<u64>,
+    shortlist: Vec<(u64, crate::shortlist::model::Entry)>,
+}
+
+/// What the next step is chosen from, as the overview read it.
+struct Read<'a> {
+    decisions: &'a [crate::decisions::model::Decision],
+    evaluated: &'a BTreeSet<u64>,
+    shortlisted: &'a HashMap<u64, usize>,
+    stack: (
+        crate::techstack::storage::contracts::Answers,
+        &'a [crate::techstack::contracts::Contract],
+    ),
+}
 
 /// How many vendors of one category on the shortlist call for an evaluation.
 pub const EVALUATE_AT: usize = 3;
@@ -142,12 +190,24 @@ fn next_step(
     app: &RecommendState,
     user: &User,
     catalog: &crate::catalog::Catalog,
-    decisions: &[crate::decisions::model::Decision],
-    evaluated: &BTreeSet<u64>,
-    shortlisted: &HashMap<u64, usize>,
+    read: Read,
     stages: &[StageOverview],
 ) -> Result<Option<NextStep>> {
+    let Read {
+        decisions,
+        evaluated,
+        shortlisted,
+        stack: (answers, contracts),
+    } = read;
     let firm_id = user.firm.id;
+    // Read once, by the first step that needs them.
+    let mut members = None;
+    let mut members = || -> Result<Vec<User>> {
+        if members.is_none() {
+            members = Some(crate::accounts::storage::firm_members(&app.store, firm_id)?);
+        }
+        Ok(members.clone().unwrap_or_default())
+    };
     let writes = user.firm_role.may_write().is_ok();
     let name_of = |category_id: u64| catalog.category(category_id).map(|c| c.name.clone());
     let label_of = |category_id: u64| catalog.category(category_id).map(|c| c.label.clone());
@@ -185,7 +245,11 @@ fn next_step(
 
     // Reading the renewals is open to every role; the deadline is the one the renewals show.
     let today = crate::techstack::deadline::today();
-    let renewals = crate::techstack::renewals::renewals(&app.store, catalog, firm_id, today)?;
+    let renewals = if contracts.is_empty() {
+        Vec::new()
+    } else {
+        crate::techstack::renewals::renewals_of(catalog, answers, contracts, &members()?, today)
+    };
     if let Some(near) = renewals
         .iter()
         .find(|r| (0..=RENEWAL_WINDOW_DAYS).contains(&r.days_until_deadline))
@@ -220,9 +284,7 @@ fn next_step(
         }
     }
 
-    if user.firm_role.manages_firm()
-        && crate::accounts::storage::firm_members(&app.store, firm_id)?.len() == 1
-    {
+    if user.firm_role.manages_firm() && members()?.len() == 1 {
         return Ok(Some(step(NextStepKind::InviteColleague)));
     }
 

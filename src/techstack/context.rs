@@ -51,6 +51,18 @@ pub fn firm_context_and_tools(
     user: &User,
 ) -> Result<(FirmContext, Vec<crate::techstack::FirmTools>)> {
     let onboarding = crate::profile::load_onboarding(store, user.firm.id)?;
+    let tools = crate::techstack::firm_tools(store, catalog, user.firm.id)?;
+    Ok(firm_context_of(catalog, user, onboarding, tools))
+}
+
+/// `firm_context_and_tools` of the onboarding answers and tools already read (in a snapshot of
+/// the caller's).
+pub fn firm_context_of(
+    catalog: &Catalog,
+    user: &User,
+    onboarding: Option<Onboarding>,
+    tools: Vec<crate::techstack::FirmTools>,
+) -> (FirmContext, Vec<crate::techstack::FirmTools>) {
     let (size, size_source) = match (user.firm.size, onboarding) {
         (Some(size), _) => (Some(size), SizeSource::Profile),
         (None, Some(o)) => (
@@ -59,7 +71,6 @@ pub fn firm_context_and_tools(
         ),
         (None, None) => (None, SizeSource::Unknown),
     };
-    let tools = crate::techstack::firm_tools(store, catalog, user.firm.id)?;
     let (tool_names, owned) = tech_stack(catalog, &tools);
     let context = FirmContext {
         size,
@@ -68,7 +79,7 @@ pub fn firm_context_and_tools(
         tool_names,
         owned,
     };
-    Ok((context, tools))
+    (context, tools)
 }
 
 fn tech_stack(

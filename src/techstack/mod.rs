@@ -20,7 +20,7 @@ use utoipa_axum::routes;
 
 pub use model::{Adoption, MAX_OTHER_NAME, MAX_VENDORS};
 pub use renewals::RenewalsState;
-pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names};
+pub use tools::{FirmTools, firm_tools, tool_integrations, tool_names, tools_of};
 
 /// What the tech stack needs: the store, the catalog (categories and vendors), and whom to tell
 /// when a firm's stack changes (the peer figures recount it).

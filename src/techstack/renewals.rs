@@ -174,7 +174,7 @@ pub fn renewals(
 }
 
 /// `renewals` of the firm's answers, contracts and members already read.
-fn renewals_of(
+pub fn renewals_of(
     catalog: &Catalog,
     answers: Vec<(u64, Adoption)>,
     contracts: &[Contract],

@@ -261,8 +261,10 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/profile/onboarding", 3),
     ("/api/questions/{category_id}", 0),
     ("/api/recommendations/dismissed", 1),
-    // The tech stack and peers' coverage, decisions, evaluations, shortlist, picks and answers.
-    ("/api/recommendations/overview", 26),
+    // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
+    // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
+    // the members.
+    ("/api/recommendations/overview", 15),
     ("/api/recommendations/persisted", 5),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),

@@ -44,7 +44,8 @@ fn version_key(v: &Version) -> (u64, u64, u64) {
     (v.firm_id, v.decision_id, u64::from(v.n))
 }
 
-fn firm_decisions(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<Decision>> {
+/// The firm's decisions, by id, inside a read begun elsewhere (the progress overview's).
+pub fn firm_decisions(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<Decision>> {
     Ok(tx
         .range(&DECISIONS, &[firm_id.get()])?
         .into_iter()

@@ -48,13 +48,19 @@ pub fn evaluated_categories(
     store: &Store,
     firm_id: FirmId,
 ) -> Result<std::collections::BTreeSet<u64>> {
-    seam::read(store, |tx| {
-        Ok(tx
-            .range(&ROUNDS, &[firm_id.get()])?
-            .into_iter()
-            .map(|((_, category, _), _)| category)
-            .collect())
-    })
+    seam::read(store, |tx| evaluated_categories_in(tx, firm_id))
+}
+
+/// `evaluated_categories` inside a read begun elsewhere (the progress overview's one snapshot).
+pub fn evaluated_categories_in(
+    tx: &mut seam::Tx,
+    firm_id: FirmId,
+) -> Result<std::collections::BTreeSet<u64>> {
+    Ok(tx
+        .range(&ROUNDS, &[firm_id.get()])?
+        .into_iter()
+        .map(|((_, category, _), _)| category)
+        .collect())
 }
 
 /// Runs `change` on the firm's rounds of the category (oldest first; it may push a new one) in

@@ -17,7 +17,12 @@ pub const ANSWERS: Table<u64, Onboarding> =
     Table::new("onboarding", ONBOARDING, &["firm_id"], None);
 
 pub fn find_onboarding(store: &Store, firm_id: FirmId) -> Result<Option<Onboarding>> {
-    seam::read(store, |tx| tx.get(&ANSWERS, firm_id.get()))
+    seam::read(store, |tx| find_onboarding_in(tx, firm_id))
+}
+
+/// `find_onboarding` inside a read begun elsewhere (the progress overview's one snapshot).
+pub fn find_onboarding_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Option<Onboarding>> {
+    tx.get(&ANSWERS, firm_id.get())
 }
 
 /// Saves the answers, replacing any earlier ones (refused for a firm merged away or deleted).

@@ -62,7 +62,12 @@ pub fn rejected_vendors(store: &Store, firm_id: FirmId) -> Result<Vec<u64>> {
 
 /// The firm's entries by vendor id, in vendor order.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
-    let rows = seam::read(store, |tx| tx.range(&ENTRIES, &[firm_id.get()]))?;
+    seam::read(store, |tx| load_in(tx, firm_id))
+}
+
+/// `load` inside a read begun elsewhere (the progress overview's one snapshot).
+pub fn load_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> {
+    let rows = tx.range(&ENTRIES, &[firm_id.get()])?;
     Ok(rows
         .into_iter()
         .map(|((_, vendor), e)| (vendor, e))

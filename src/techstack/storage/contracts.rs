@@ -56,7 +56,15 @@ pub fn contracts(store: &Store, firm_id: FirmId) -> Result<Vec<Contract>> {
 /// The firm's answers (as `super::load`) and its contracts (as `contracts`), in one snapshot:
 /// what its renewals are made of.
 pub fn answers_and_contracts(store: &Store, firm_id: FirmId) -> Result<(Answers, Vec<Contract>)> {
-    seam::read(store, |tx| answers_and_contracts_in(tx, firm_id.get()))
+    seam::read(store, |tx| firm_answers_and_contracts_in(tx, firm_id))
+}
+
+/// `answers_and_contracts` inside a read begun elsewhere (the progress overview's one snapshot).
+pub fn firm_answers_and_contracts_in(
+    tx: &mut Tx,
+    firm_id: FirmId,
+) -> Result<(Answers, Vec<Contract>)> {
+    answers_and_contracts_in(tx, firm_id.get())
 }
 
 fn answers_and_contracts_in(tx: &mut Tx, firm_id: u64) -> Result<(Answers, Vec<Contract>)> {
