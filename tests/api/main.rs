@@ -10,6 +10,7 @@ mod bookings;
 mod catalog;
 mod catalog_feed;
 mod category_labels;
+mod cc6bb76;
 mod cluster;
 mod compare;
 mod coverage;
