@@ -18,8 +18,9 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 /// ROLLBACK; a plain read is its SELECT. A route over its budget, or whose count grows with its
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
-    // The entries, their demo dates, past picks, and the members' scheduler clicks on them.
-    ("/api/shortlist", 9),
+    // The entries, their demo dates, past picks, and the members' scheduler clicks on them (one
+    // range of the clicks per member, in one snapshot).
+    ("/api/shortlist", 11),
     ("/api/views", 3),
     ("/api/firm/invitations", 1),
     // The members, and when each was last seen.
@@ -250,7 +251,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/firm/price-sharing", 3),
     ("/api/firm/sso", 2),
     ("/api/me/notifications", 3),
-    ("/api/meeting-clicks", 1),
+    // The person's clicks: one range, in one snapshot.
+    ("/api/meeting-clicks", 3),
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
     ("/api/operator-offer", 2),
@@ -283,10 +285,11 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/vendor/notices", 3),
     ("/api/vendor/proposals", 3),
     ("/api/vendor/sessions", 3),
-    ("/api/vendor/stats", 5),
+    // The profile views, and every click in one snapshot (the vendor's own monthly figures).
+    ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
     // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 28),
+    ("/api/vendors/{id}", 30),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),

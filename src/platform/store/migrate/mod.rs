@@ -7,8 +7,8 @@ use super::SHORTLIST_REMOVED;
 use super::seam::{self, Index, Key, On, Table};
 use super::{
     ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICK_TIMES, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
-    SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS,
+    USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{
     DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
@@ -80,7 +80,12 @@ impl super::FileStore {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 14 { ... }`.
+        // Version 14: the meeting clicks move onto the seam, each click's kind into its value.
+        if current < 14 {
+            seam_values_in_json(&txn, 14).map_err(fail)?;
+            click_kinds_in_values(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 15 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -166,6 +171,20 @@ const V12_DECISION_VERSIONS: Table<(u64, u64, u64), shapes::DecisionVersion> = T
     None,
 );
 
+/// The meeting clicks as schema 13 declared them (before the seam), their values in bincode.
+const V13_MEETING_CLICKS: Table<(u64, u64, u64), shapes::MeetingClick> = Table::new(
+    "meeting_clicks",
+    MEETING_CLICKS,
+    &["user_id", "vendor_id", "id"],
+    Some("meeting_clicks"),
+);
+/// Until schema 14, (user id, click id) -> vendor id: a user's clicks in time order.
+const V13_MEETING_CLICK_TIMES: redb::TableDefinition<(u64, u64), u64> =
+    redb::TableDefinition::new("meeting_click_times");
+/// Until schema 14, click id -> 1 for a website click (a booking click had no row).
+const V13_MEETING_CLICK_KINDS: redb::TableDefinition<u64, u8> =
+    redb::TableDefinition::new("meeting_click_kinds");
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -184,6 +203,7 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (13, &V12_CONTRACTS),
     (13, &V12_DECISIONS),
     (13, &V12_DECISION_VERSIONS),
+    (14, &V13_MEETING_CLICKS),
 ];
 
 /// A seam table whose redb values are still bincode.
@@ -258,6 +278,53 @@ fn feeds_keyed_by_hash(txn: &WriteTransaction) -> anyhow::Result<()> {
     })?;
     if !feeds.is_empty() {
         tracing::info!(feeds = feeds.len(), "calendar feeds keyed by their hash");
+    }
+    Ok(())
+}
+
+/// Version 14, after the clicks' values are JSON: a website click says so in its value (a value
+/// without a kind is a booking click); the user's time order and the kinds' table go (a user's
+/// clicks are one range of the clicks' own table).
+fn click_kinds_in_values(txn: &WriteTransaction) -> anyhow::Result<()> {
+    // The clicks as JSON, whatever their fields: the kind is added to what is there.
+    const CLICKS: Table<(u64, u64, u64), serde_json::Value> = Table::new(
+        "meeting_clicks",
+        MEETING_CLICKS,
+        &["user_id", "vendor_id", "id"],
+        None,
+    );
+    let mut websites = std::collections::HashSet::new();
+    if super::registry::has_table(txn, "meeting_click_kinds")? {
+        for entry in txn.open_table(V13_MEETING_CLICK_KINDS)?.iter()? {
+            let (id, kind) = entry?;
+            if kind.value() == 1 {
+                websites.insert(id.value());
+            }
+        }
+        txn.delete_table(V13_MEETING_CLICK_KINDS)?;
+    }
+    let mut keys = Vec::new();
+    if super::registry::has_table(txn, "meeting_click_times")? {
+        for entry in txn.open_table(V13_MEETING_CLICK_TIMES)?.iter()? {
+            let (key, vendor) = entry?;
+            let (user, id) = key.value();
+            if websites.contains(&id) {
+                keys.push((user, vendor.value(), id));
+            }
+        }
+        txn.delete_table(V13_MEETING_CLICK_TIMES)?;
+    }
+    seam::in_schema_step(txn, |tx| {
+        for &key in &keys {
+            if let Some(mut click) = tx.get(&CLICKS, key)? {
+                click["kind"] = "WEBSITE".into();
+                tx.insert(&CLICKS, key, &click)?;
+            }
+        }
+        Ok(())
+    })?;
+    if !keys.is_empty() {
+        tracing::info!(clicks = keys.len(), "website clicks say so in their values");
     }
     Ok(())
 }
@@ -520,7 +587,7 @@ const V4_MEETING_CLICKS: redb::TableDefinition<u64, &[u8]> =
 fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
     use shapes::MeetingClickKeys;
     let mut by_owner = txn.open_table(MEETING_CLICKS)?;
-    let mut times = txn.open_table(MEETING_CLICK_TIMES)?;
+    let mut times = txn.open_table(V13_MEETING_CLICK_TIMES)?;
     let moved = match txn.open_table(V4_MEETING_CLICKS) {
         Ok(old) => {
             let mut moved = 0u64;

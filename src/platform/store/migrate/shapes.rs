@@ -439,3 +439,30 @@ pub(super) struct DecisionVersion {
     pub hash: String,
     pub created_at: i64,
 }
+
+/// A meeting click, schemas 5 to 13 (from schema 14 its JSON, on the seam, with its kind): a
+/// website click was marked beside it, in `meeting_click_kinds`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct MeetingClick {
+    pub id: u64,
+    pub user_id: u64,
+    pub vendor_id: u64,
+    pub source_page: SourcePage,
+    pub at: i64,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum SourcePage {
+    #[serde(rename = "BROWSE")]
+    Browse,
+    #[serde(rename = "PAST_RECS")]
+    PastRecs,
+    #[serde(rename = "GET_REC_STAGES")]
+    GetRecStages,
+    #[serde(rename = "GET_REC")]
+    GetRec,
+    #[serde(rename = "COMPARE")]
+    Compare,
+    #[serde(rename = "PROFILE")]
+    Profile,
+}

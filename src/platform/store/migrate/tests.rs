@@ -135,6 +135,7 @@ fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
 #[test]
 fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
     use crate::catalog::model::{MeetingClick, SourcePage};
+    use crate::catalog::storage::{meeting_clicks_on, recent_meeting_clicks};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("litstack.redb");
     let click = |id, user_id, vendor_id| MeetingClick {
@@ -158,7 +159,8 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
         {
             let mut old = txn.open_table(V4_MEETING_CLICKS).unwrap();
             for c in &before {
-                old.insert(c.id, codec::encode(c).as_slice()).unwrap();
+                old.insert(c.id, codec::encode(&frozen_click(c)).as_slice())
+                    .unwrap();
             }
             txn.open_table(META)
                 .unwrap()
@@ -168,38 +170,135 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
         txn.commit().unwrap();
     }
 
-    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
-
-    let txn = store.read().unwrap();
-    let by_owner = txn.open_table(MEETING_CLICKS).unwrap();
-    let user_7_vendor_95: Vec<MeetingClick> = by_owner
-        .range((7, 95, 0)..=(7, 95, u64::MAX))
-        .unwrap()
-        .map(|e| codec::decode(e.unwrap().1.value()).unwrap())
-        .collect();
-    assert_eq!(user_7_vendor_95, vec![before[0].clone(), before[3].clone()]);
-    let times: Vec<((u64, u64), u64)> = txn
-        .open_table(MEETING_CLICK_TIMES)
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(
+        meeting_clicks_on(&store, &[7], &[95]).unwrap(),
+        vec![before[3].clone(), before[0].clone()]
+    );
+    let recent: Vec<u64> = recent_meeting_clicks(&store, 7, 10)
         .unwrap()
         .iter()
-        .unwrap()
-        .map(|e| {
-            let (k, v) = e.unwrap();
-            (k.value(), v.value())
-        })
+        .map(|c| c.id)
         .collect();
-    assert_eq!(
-        times,
-        vec![((7, 1), 95), ((7, 3), 12), ((7, 4), 95), ((8, 2), 95)]
-    );
+    assert_eq!(recent, [4, 3, 1]);
+    let txn = store.file().unwrap().read().unwrap();
     assert!(
         txn.open_table(V4_MEETING_CLICKS).is_err(),
         "the old table is gone"
+    );
+    assert!(
+        txn.open_table(V13_MEETING_CLICK_TIMES).is_err(),
+        "the time order went with schema 14"
     );
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
     );
+}
+
+/// A click as schemas 4 to 13 stored it: without its kind.
+fn frozen_click(c: &crate::catalog::model::MeetingClick) -> shapes::MeetingClick {
+    let page: shapes::SourcePage =
+        serde_json::from_value(serde_json::to_value(c.source_page).unwrap()).unwrap();
+    shapes::MeetingClick {
+        id: c.id,
+        user_id: c.user_id,
+        vendor_id: c.vendor_id,
+        source_page: page,
+        at: c.at,
+    }
+}
+
+/// A file at schema 13 holds the clicks in bincode, each user's time order beside them and the
+/// website clicks marked in a table of their own: schema 14 rewrites each click as the seam's
+/// JSON with its kind, and the two side tables go; the clicks read the same, and their ids go
+/// on from the sequence.
+#[test]
+fn version_13_meeting_clicks_are_stored_as_json_with_their_kinds() {
+    use crate::catalog::model::{ClickKind, MeetingClick, SourcePage};
+    use crate::catalog::storage::{
+        CLICKS, meeting_clicks_on, recent_meeting_clicks, record_meeting_click,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let click = |id, user_id, vendor_id, source_page, kind| MeetingClick {
+        id,
+        user_id,
+        vendor_id,
+        source_page,
+        at: 1_700_000_000 + id as i64,
+        kind,
+    };
+    let clicks = [
+        click(1, 7, 95, SourcePage::Browse, ClickKind::Booking),
+        click(2, 8, 95, SourcePage::Profile, ClickKind::Website),
+        click(4, 7, 12, SourcePage::GetRecStages, ClickKind::Website),
+        click(6, 7, 95, SourcePage::Compare, ClickKind::Booking),
+    ];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut by_owner = txn.open_table(MEETING_CLICKS).unwrap();
+            let mut times = txn.open_table(V13_MEETING_CLICK_TIMES).unwrap();
+            let mut kinds = txn.open_table(V13_MEETING_CLICK_KINDS).unwrap();
+            for c in &clicks {
+                by_owner
+                    .insert(
+                        (c.user_id, c.vendor_id, c.id),
+                        codec::encode(&frozen_click(c)).as_slice(),
+                    )
+                    .unwrap();
+                times.insert((c.user_id, c.id), c.vendor_id).unwrap();
+                if c.kind == ClickKind::Website {
+                    kinds.insert(c.id, 1).unwrap();
+                }
+            }
+            let mut meta = txn.open_table(META).unwrap();
+            meta.insert("schema_version", 13).unwrap();
+            meta.insert("seq:meeting_clicks", 9).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(
+        recent_meeting_clicks(&store, 7, 10).unwrap(),
+        vec![clicks[3].clone(), clicks[2].clone(), clicks[0].clone()]
+    );
+    assert_eq!(
+        meeting_clicks_on(&store, &[8], &[95]).unwrap(),
+        [clicks[1].clone()]
+    );
+    {
+        let txn = store.file().unwrap().read().unwrap();
+        let bytes = txn
+            .open_table(CLICKS.redb)
+            .unwrap()
+            .get((7, 12, 4))
+            .unwrap()
+            .unwrap()
+            .value()
+            .to_vec();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+            serde_json::to_value(&clicks[2]).unwrap()
+        );
+        assert!(txn.open_table(V13_MEETING_CLICK_TIMES).is_err());
+        assert!(txn.open_table(V13_MEETING_CLICK_KINDS).is_err());
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+    let firm = crate::platform::firm_id::FirmId::for_fixtures(1);
+    let next = record_meeting_click(&store, firm, 7, 95, SourcePage::Browse, ClickKind::Booking);
+    assert_eq!(next.unwrap().id, 10);
 }
 
 #[test]
@@ -407,7 +506,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 13,
+        SCHEMA_VERSION, 14,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -745,6 +844,28 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     };
     let read: shapes::MeetingClickKeys = codec::decode(&codec::encode(&click)).unwrap();
     assert_eq!((read.id, read.user_id, read.vendor_id), (3, 4, 5));
+    // Schema 13's clicks in bincode, and their JSON as the seam stores it from schema 14: every
+    // page by position, named as today's (the kind, today's last field, was never in them).
+    use crate::catalog::model::SourcePage;
+    for page in [
+        SourcePage::Browse,
+        SourcePage::PastRecs,
+        SourcePage::GetRecStages,
+        SourcePage::GetRec,
+        SourcePage::Compare,
+        SourcePage::Profile,
+    ] {
+        let today = crate::catalog::model::MeetingClick {
+            source_page: page,
+            ..click.clone()
+        };
+        let frozen: shapes::MeetingClick = codec::decode(&codec::encode(&today)).unwrap();
+        let json = serde_json::to_value(&frozen).unwrap();
+        assert_eq!(
+            serde_json::from_value::<crate::catalog::model::MeetingClick>(json).unwrap(),
+            today
+        );
+    }
 }
 
 #[test]
