@@ -344,29 +344,21 @@ pub fn scheduler_opens(store: &Store, vendor_id: u64) -> Result<Vec<(u64, i64)>>
         .collect())
 }
 
-/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first, in one snapshot: one
-/// range per user (a firm's few members), never other users' clicks.
+/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first, in one read of the
+/// (user, vendor) pairs: never other users' clicks, nor their other vendors'.
 pub fn meeting_clicks_on(
     store: &Store,
     user_ids: &[u64],
     vendor_ids: &[u64],
 ) -> Result<Vec<MeetingClick>> {
-    let mut out: Vec<MeetingClick> = seam::read(store, |tx| {
-        let mut out = Vec::new();
-        for &user_id in user_ids {
-            // One vendor (a profile's page): only the clicks on it.
-            let rows = match vendor_ids {
-                [vendor_id] => tx.range(&CLICKS, &[user_id, *vendor_id])?,
-                _ => tx.range(&CLICKS, &[user_id])?,
-            };
-            for ((_, vendor, _), click) in rows {
-                if vendor_ids.contains(&vendor) {
-                    out.push(click);
-                }
-            }
-        }
-        Ok(out)
-    })?;
+    let pairs: Vec<[u64; 2]> = (user_ids.iter())
+        .flat_map(|&user| vendor_ids.iter().map(move |&vendor| [user, vendor]))
+        .collect();
+    let prefixes: Vec<&[u64]> = pairs.iter().map(|p| &p[..]).collect();
+    let mut out: Vec<MeetingClick> = seam::read(store, |tx| tx.range_many(&CLICKS, &prefixes))?
+        .into_iter()
+        .map(|(_, click)| click)
+        .collect();
     out.sort_unstable_by_key(|c| std::cmp::Reverse(c.id));
     Ok(out)
 }
