@@ -207,7 +207,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/catalog-feed", 1),
     ("/api/admin/demo-requests", 5),
     ("/api/admin/firms", 3),
-    ("/api/admin/firms/sso-domains", 2),
+    // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
+    ("/api/admin/firms/sso-domains", 4),
     ("/api/admin/handover", 2),
     ("/api/admin/locked-accounts", 1),
     ("/api/admin/mail", 1),
@@ -220,7 +221,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/auth/mfa", 1),
     ("/api/auth/sessions", 1),
     ("/api/auth/setup", 2),
-    ("/api/auth/sso/discover", 1),
+    // The domain's claims through their index, in a snapshot.
+    ("/api/auth/sso/discover", 3),
     // The feed found by its hash, the firm's tech stack and contracts in one snapshot (BEGIN and
     // ROLLBACK beside the three reads), then the firm and its members.
     ("/api/calendar/{file}", 7),
@@ -248,7 +250,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/firm/invitations", 1),
     ("/api/firm/members", 2),
     ("/api/firm/price-sharing", 3),
-    ("/api/firm/sso", 2),
+    // The provider and the claims in one snapshot.
+    ("/api/firm/sso", 4),
     ("/api/me/notifications", 3),
     ("/api/meeting-clicks", 1),
     ("/api/notifications", 3),
