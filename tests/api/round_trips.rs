@@ -208,7 +208,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/catalog-feed", 1),
     ("/api/admin/demo-requests", 5),
     ("/api/admin/firms", 3),
-    ("/api/admin/firms/sso-domains", 2),
+    // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
+    ("/api/admin/firms/sso-domains", 4),
     ("/api/admin/handover", 2),
     ("/api/admin/locked-accounts", 1),
     ("/api/admin/mail", 1),
@@ -221,7 +222,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/auth/mfa", 1),
     ("/api/auth/sessions", 1),
     ("/api/auth/setup", 2),
-    ("/api/auth/sso/discover", 1),
+    // The domain's claims through their index, in a snapshot.
+    ("/api/auth/sso/discover", 3),
     // The feed found by its hash, the firm's tech stack and contracts in one snapshot (BEGIN and
     // ROLLBACK beside the three reads), then the firm and its members.
     ("/api/calendar/{file}", 7),
@@ -249,7 +251,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/firm/invitations", 1),
     ("/api/firm/members", 2),
     ("/api/firm/price-sharing", 3),
-    ("/api/firm/sso", 2),
+    // The provider and the claims in one snapshot.
+    ("/api/firm/sso", 4),
     ("/api/me/notifications", 3),
     // The person's clicks: one range, in one snapshot.
     ("/api/meeting-clicks", 3),

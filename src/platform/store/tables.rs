@@ -154,17 +154,9 @@ pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new(
 /// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.
 pub const KNOWN_DEVICES: TableDefinition<u64, &[u8]> = TableDefinition::new("known_devices");
 /// Firm id -> `accounts::sso::SsoConfig`: the firm's identity provider (issuer, client id and
-/// secret, default role, "Require SSO"). Created by the first save; readers treat a missing table
-/// as empty (so do the three below).
+/// secret, default role, "Require SSO"), as the seam's JSON (`accounts::sso::storage::CONFIGS`;
+/// its domains, flows and links are tables the seam declares there).
 pub const SSO_CONFIGS: TableDefinition<u64, &[u8]> = TableDefinition::new("sso_configs");
-/// Lower-cased email domain -> `Vec<accounts::sso::DomainClaim>`: each firm's claim to it, pending,
-/// confirmed (at most one firm) or refused by the operator.
-pub const SSO_DOMAINS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_domains");
-/// SHA-256 of a sign-in flow's `state` -> `accounts::sso::Flow` (nonce, PKCE verifier, firm):
-/// ten minutes, single use.
-pub const SSO_FLOWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sso_flows");
-/// "issuer\nsubject" -> `accounts::sso::SsoLink` (the account an identity signs in as).
-pub const SSO_LINKS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_links");
 /// Firm id -> `accounts::mfa_required::Requirement`: whether the firm's owner requires a second
 /// factor of every member, and who set it when. No row: not required.
 pub const FIRM_MFA_REQUIRED: TableDefinition<u64, &[u8]> =

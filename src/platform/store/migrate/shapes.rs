@@ -466,3 +466,74 @@ pub(super) enum SourcePage {
     #[serde(rename = "PROFILE")]
     Profile,
 }
+
+/// A firm's identity provider, from the schema that added it to 13 (from schema 14 its JSON, on
+/// the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct SsoConfig {
+    pub firm_id: u64,
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub default_role: Role,
+    pub require_sso: bool,
+    pub updated_at: i64,
+}
+
+/// A member's role by position, named as today's JSON names it.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Role {
+    Owner,
+    Admin,
+    Member,
+    Viewer,
+}
+
+/// A firm's claim to an email domain, to schema 13 (in a list per domain; from schema 14 one
+/// row per firm and domain, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct DomainClaim {
+    pub domain: String,
+    pub firm_id: u64,
+    pub status: DomainStatus,
+    pub claimed_at: i64,
+    pub decided_at: Option<i64>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum DomainStatus {
+    Pending,
+    Confirmed,
+    Refused,
+}
+
+/// A single sign-on begun at the provider, to schema 13 (keyed by its state's hash; from schema
+/// 14 the hash is in the value, `StoredFlow`).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Flow {
+    pub firm_id: u64,
+    pub nonce: String,
+    pub pkce_verifier: String,
+    pub redirect_uri: String,
+    pub return_path: String,
+    pub created_at: i64,
+}
+
+/// A flow as schema 14 stores it on the seam.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredFlow {
+    pub state_hash: [u8; 32],
+    #[serde(flatten)]
+    pub flow: Flow,
+}
+
+/// The account an identity signs in as, from the schema that added it to 13 (from 14 its JSON).
+#[derive(Serialize, Deserialize)]
+pub(super) struct SsoLink {
+    pub issuer: String,
+    pub subject: String,
+    pub user_id: u64,
+    pub created_at: i64,
+}

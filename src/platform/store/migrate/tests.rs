@@ -826,6 +826,69 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         serde_json::to_value(&frozen).unwrap(),
         serde_json::to_value(&today).unwrap()
     );
+    // Schema 13's single sign-on in bincode, and its JSON as the seam stores it from schema 14:
+    // every role and status by position, named as today's.
+    fn same_json<A: serde::Serialize + serde::de::DeserializeOwned, B: serde::Serialize>(
+        today: &B,
+    ) {
+        let frozen: A = codec::decode(&codec::encode(today)).unwrap();
+        assert_eq!(
+            serde_json::to_value(&frozen).unwrap(),
+            serde_json::to_value(today).unwrap()
+        );
+    }
+    use crate::accounts::sso::model as sso;
+    for role in crate::platform::caller::FirmRole::ALL {
+        same_json::<shapes::SsoConfig, _>(&sso::SsoConfig {
+            firm_id: 1,
+            issuer: "https://id.example".into(),
+            client_id: "c".into(),
+            client_secret: "s".into(),
+            default_role: role,
+            require_sso: true,
+            updated_at: 1_800_000_000,
+        });
+    }
+    for status in [
+        sso::DomainStatus::Pending,
+        sso::DomainStatus::Confirmed,
+        sso::DomainStatus::Refused,
+    ] {
+        same_json::<shapes::DomainClaim, _>(&sso::DomainClaim {
+            domain: "a.com".into(),
+            firm_id: 1,
+            status,
+            claimed_at: 1_800_000_000,
+            decided_at: Some(1_800_000_001),
+        });
+    }
+    let flow = sso::Flow {
+        firm_id: 1,
+        nonce: "n".into(),
+        pkce_verifier: "v".into(),
+        redirect_uri: "https://x.example/cb".into(),
+        return_path: "/".into(),
+        created_at: 1_800_000_000,
+    };
+    same_json::<shapes::Flow, _>(&flow);
+    let frozen = shapes::StoredFlow {
+        state_hash: [9; 32],
+        flow: codec::decode(&codec::encode(&flow)).unwrap(),
+    };
+    assert_eq!(
+        serde_json::to_value(&frozen).unwrap(),
+        serde_json::to_value(crate::accounts::sso::storage::StoredFlow {
+            state_hash: [9; 32],
+            flow,
+        })
+        .unwrap()
+    );
+    same_json::<shapes::SsoLink, _>(&sso::SsoLink {
+        issuer: "https://id.example".into(),
+        subject: "ann".into(),
+        user_id: 7,
+        created_at: 1_800_000_000,
+    });
     // Read only by the migrations: today's values read back through the frozen shapes.
     let rec = crate::recommend::model::PastRec {
         at: 8,
@@ -1813,4 +1876,108 @@ fn version_12_decisions_are_stored_as_json_and_read_the_same() {
     // The ids go on from the file's sequence.
     let mut tx = store.begin().unwrap();
     assert_eq!(storage::next_id_in(&mut tx).unwrap(), 7);
+}
+
+#[test]
+fn version_13_single_sign_on_reads_the_same_on_the_seam() {
+    use crate::accounts::sso::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
+    use crate::accounts::sso::storage as sso;
+    use crate::platform::firm_id::FirmId;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let config = SsoConfig {
+        firm_id: 4,
+        issuer: "https://id.example".into(),
+        client_id: "litstack".into(),
+        client_secret: "s3cret".into(),
+        default_role: crate::platform::caller::FirmRole::Member,
+        require_sso: true,
+        updated_at: 1_800_000_000,
+    };
+    let claim = |firm_id, status| DomainClaim {
+        domain: "a.com".into(),
+        firm_id,
+        status,
+        claimed_at: 1_800_000_000,
+        decided_at: None,
+    };
+    let claims = vec![
+        claim(4, DomainStatus::Confirmed),
+        claim(6, DomainStatus::Pending),
+    ];
+    let flow = Flow {
+        firm_id: 6,
+        nonce: "n".into(),
+        pkce_verifier: "v".into(),
+        redirect_uri: "https://x.example/cb".into(),
+        return_path: "/".into(),
+        created_at: 1_800_000_000,
+    };
+    let link = SsoLink {
+        issuer: "https://id.example".into(),
+        subject: "ann".into(),
+        user_id: 7,
+        created_at: 1_800_000_000,
+    };
+    // Written by schema 13's binary: today's types encode as its shapes did (the shapes' test).
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            txn.open_table(super::super::SSO_CONFIGS)
+                .unwrap()
+                .insert(4, codec::encode(&config).as_slice())
+                .unwrap();
+            txn.open_table(V13_SSO_DOMAINS)
+                .unwrap()
+                .insert("a.com", codec::encode(&claims).as_slice())
+                .unwrap();
+            txn.open_table(V13_SSO_FLOWS)
+                .unwrap()
+                .insert([5u8; 32].as_slice(), codec::encode(&flow).as_slice())
+                .unwrap();
+            txn.open_table(V13_SSO_LINKS)
+                .unwrap()
+                .insert("https://id.example\nann", codec::encode(&link).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 13)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(
+        sso::config(&store, FirmId::from_stored(4)).unwrap(),
+        Some(config)
+    );
+    assert_eq!(sso::all_claims(&store).unwrap(), claims);
+    assert_eq!(
+        sso::firm_claims(&store, FirmId::from_stored(6)).unwrap(),
+        claims[1..]
+    );
+    assert_eq!(
+        sso::confirmed_firm(&store, "a.com").unwrap(),
+        Some(FirmId::from_stored(4))
+    );
+    assert_eq!(
+        sso::link(&store, "https://id.example", "ann").unwrap(),
+        Some(link)
+    );
+    assert_eq!(sso::take_flow(&store, &[5; 32]).unwrap(), Some(flow));
+    assert_eq!(sso::take_flow(&store, &[5; 32]).unwrap(), None);
+    let txn = store.file().unwrap().read().unwrap();
+    assert_eq!(
+        txn.open_table(META)
+            .unwrap()
+            .get("schema_version")
+            .unwrap()
+            .map(|v| v.value()),
+        Some(SCHEMA_VERSION)
+    );
 }
