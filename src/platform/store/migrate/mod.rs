@@ -80,7 +80,12 @@ impl super::FileStore {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 14 { ... }`.
+        // Version 14: the recommendations' picks, the picks a clear kept, the dismissals and the
+        // history move onto the seam.
+        if current < 14 {
+            seam_values_in_json(&txn, 14).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 15 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -166,6 +171,25 @@ const V12_DECISION_VERSIONS: Table<(u64, u64, u64), shapes::DecisionVersion> = T
     None,
 );
 
+/// The recommendations' tables as schema 13 declared them (before the seam), their values in
+/// bincode.
+const V13_PICKS: Table<(u64, u64), shapes::PickSet> =
+    Table::new("picks", PICKS, &["firm_id", "category_id"], None);
+const V13_PICKS_CLEARED: Table<(u64, u64), shapes::ClearedSet> = Table::new(
+    "picks_cleared",
+    super::PICKS_CLEARED,
+    &["firm_id", "category_id"],
+    None,
+);
+const V13_DISMISSALS: Table<(u64, u64), shapes::Dismissal> =
+    Table::new("dismissals", DISMISSED, &["firm_id", "vendor_id"], None);
+const V13_PAST_RECS: Table<(u64, u64, u64), shapes::PastRec> = Table::new(
+    "past_recommendations",
+    PAST_RECS,
+    &["firm_id", "category_id", "vendor_id"],
+    None,
+);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -184,6 +208,10 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (13, &V12_CONTRACTS),
     (13, &V12_DECISIONS),
     (13, &V12_DECISION_VERSIONS),
+    (14, &V13_PICKS),
+    (14, &V13_PICKS_CLEARED),
+    (14, &V13_DISMISSALS),
+    (14, &V13_PAST_RECS),
 ];
 
 /// A seam table whose redb values are still bincode.
