@@ -18,14 +18,13 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 /// ROLLBACK; a plain read is its SELECT. A route over its budget, or whose count grows with its
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
-    // The entries, their demo dates, past picks, and the members' scheduler clicks on them (one
-    // range of the clicks per member, in one snapshot).
+    // The entries, their demo dates, past picks, and the members' scheduler clicks on them.
     ("/api/shortlist", 11),
     ("/api/views", 3),
     ("/api/firm/invitations", 1),
     // The members, and when each was last seen.
     ("/api/firm/members", 2),
-    ("/api/recommendations/dismissed", 1),
+    ("/api/recommendations/dismissed", 3),
     // The newest notices, and how many are unread, in one snapshot.
     ("/api/notifications", 3),
     ("/api/firm/audit", 1),
@@ -228,8 +227,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // ROLLBACK beside the three reads), then the firm and its members.
     ("/api/calendar/{file}", 7),
     ("/api/categories", 0),
-    // The firm's answers, picks, shortlist and dismissals, in three snapshots.
-    ("/api/compare", 19),
+    // The firm's answers, picks, shortlist and dismissals, in seven snapshots.
+    ("/api/compare", 23),
     ("/api/config", 0),
     // The decisions and their versions, in one snapshot.
     ("/api/decisions", 4),
@@ -259,25 +258,25 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
     ("/api/operator-offer", 2),
-    ("/api/past-recommendations", 5),
+    ("/api/past-recommendations", 9),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
     ("/api/profile/coverage", 6),
     ("/api/profile/onboarding", 3),
     ("/api/questions/{category_id}", 0),
-    ("/api/recommendations/dismissed", 1),
+    ("/api/recommendations/dismissed", 3),
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
     // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
     // the members.
     ("/api/recommendations/overview", 15),
-    ("/api/recommendations/persisted", 5),
+    ("/api/recommendations/persisted", 9),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),
     ("/api/responses/latest/{category_id}", 2),
-    ("/api/shortlist", 7),
+    ("/api/shortlist", 9),
     // The shortlist, its demo dates and past picks, and the tech stack and the latest answers.
-    ("/api/shortlist/brief", 12),
-    ("/api/shortlist/brief.csv", 13),
+    ("/api/shortlist/brief", 14),
+    ("/api/shortlist/brief.csv", 15),
     ("/api/techstack/{toolId}/contract", 5),
     ("/api/trends", 0),
     ("/api/trends/cities", 0),
@@ -292,7 +291,7 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
     // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 30),
+    ("/api/vendors/{id}", 36),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),

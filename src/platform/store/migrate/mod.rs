@@ -80,9 +80,10 @@ impl super::FileStore {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
         }
-        // Version 14: the meeting clicks and single sign-on move onto the seam: each click's kind
-        // into its value; the providers' values become JSON, and the domain claims, flows and
-        // links are keyed by their holder and a hash (`sso_rekeyed`).
+        // Version 14: the meeting clicks, single sign-on and the recommendations' picks, cleared
+        // picks, dismissals and history move onto the seam: each click's kind into its value; the
+        // providers' values become JSON, and the domain claims, flows and links are keyed by their
+        // holder and a hash (`sso_rekeyed`).
         if current < 14 {
             seam_values_in_json(&txn, 14).map_err(fail)?;
             click_kinds_in_values(&txn).map_err(fail)?;
@@ -216,6 +217,25 @@ const V14_SSO_LINKS: Table<(u64, u64), shapes::SsoLink> =
         .indexed(&[&V14_SSO_LINKS_BY_IDENTITY]);
 const V14_SSO_LINKS_BY_IDENTITY: Index = Index::new("sso_links_by_identity", On::Key(1));
 
+/// The recommendations' tables as schema 13 declared them (before the seam), their values in
+/// bincode.
+const V13_PICKS: Table<(u64, u64), shapes::PickSet> =
+    Table::new("picks", PICKS, &["firm_id", "category_id"], None);
+const V13_PICKS_CLEARED: Table<(u64, u64), shapes::ClearedSet> = Table::new(
+    "picks_cleared",
+    super::PICKS_CLEARED,
+    &["firm_id", "category_id"],
+    None,
+);
+const V13_DISMISSALS: Table<(u64, u64), shapes::Dismissal> =
+    Table::new("dismissals", DISMISSED, &["firm_id", "vendor_id"], None);
+const V13_PAST_RECS: Table<(u64, u64, u64), shapes::PastRec> = Table::new(
+    "past_recommendations",
+    PAST_RECS,
+    &["firm_id", "category_id", "vendor_id"],
+    None,
+);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -236,6 +256,10 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (13, &V12_DECISION_VERSIONS),
     (14, &V13_MEETING_CLICKS),
     (14, &V13_SSO_CONFIGS),
+    (14, &V13_PICKS),
+    (14, &V13_PICKS_CLEARED),
+    (14, &V13_DISMISSALS),
+    (14, &V13_PAST_RECS),
 ];
 
 /// A seam table whose redb values are still bincode.

@@ -31,21 +31,14 @@ pub(super) struct Vendor {
     pub needs_review: bool,
 }
 
-/// A dismissal, schemas 4 to 7.
-#[derive(Serialize)]
+/// A dismissal, schemas 4 to 13 (from schema 14 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
 pub(super) struct Dismissal {
     pub at: i64,
     pub reason: DismissReason,
 }
 
-#[derive(Serialize)]
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "only `NotGiven` is written; the others keep the variants' order"
-    )
-)]
+#[derive(Serialize, Deserialize)]
 pub(super) enum DismissReason {
     TooExpensive,
     DoesntIntegrate,
@@ -100,12 +93,44 @@ pub(super) struct Response {
     pub at: i64,
 }
 
-/// A past recommendation, schemas 6 and 7.
-#[derive(Clone, Deserialize)]
+/// A past recommendation, schemas 6 to 13 (from schema 14 its JSON, on the seam).
+#[derive(Clone, Serialize, Deserialize)]
 pub(super) struct PastRec {
     pub at: i64,
     pub rank: u32,
     pub strengths: Vec<String>,
+}
+
+/// A stage's saved picks, schemas 1 to 13 (from schema 14 its JSON, on the seam): its fields and
+/// variants by position, named as today's JSON names them.
+#[derive(Serialize, Deserialize)]
+pub(super) struct PickSet {
+    pub picks: Vec<StoredPick>,
+    pub source: PickSource,
+    pub note: Option<String>,
+    pub used_size_fallback: bool,
+    pub at: i64,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredPick {
+    pub vendor_id: u64,
+    pub reason: String,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum PickSource {
+    Questionnaire,
+    PickForMe,
+}
+
+/// The picks a "Clear picks" kept, from the schema that added them to 13 (from schema 14 their
+/// JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct ClearedSet {
+    pub set: PickSet,
+    pub cleared_at: i64,
 }
 
 /// A shortlist status, every schema that has a shortlist (Not chosen from schema 8). Named as

@@ -331,7 +331,9 @@ fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
         .unwrap()
         .map(|e| {
             let (k, v) = e.unwrap();
-            (k.value(), codec::decode(v.value()).unwrap())
+            // JSON from schema 14 on, as the seam stores it.
+            let value = seam::value::decode("dismissals", v.value()).unwrap();
+            (k.value(), value)
         })
         .collect();
     let not_given = |at| Dismissal {
@@ -896,7 +898,23 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         strengths: vec!["s".into()],
     };
     let read: shapes::PastRec = codec::decode(&codec::encode(&rec)).unwrap();
-    assert_eq!((read.at, read.rank, read.strengths), (8, 1, rec.strengths));
+    assert_eq!(
+        (read.at, read.rank, read.strengths),
+        (8, 1, rec.strengths.clone())
+    );
+    // Schema 13's recommendations in bincode, and their JSON as the seam stores it from schema
+    // 14: every pick source and dismissal reason by position, named as today's.
+    same_json::<shapes::PastRec, _>(&rec);
+    for set in recommend_sets() {
+        same_json::<shapes::PickSet, _>(&set);
+        same_json::<shapes::ClearedSet, _>(&crate::recommend::model::ClearedSet {
+            set,
+            cleared_at: 9,
+        });
+    }
+    for dismissal in recommend_dismissals() {
+        same_json::<shapes::Dismissal, _>(&dismissal);
+    }
     let click = crate::catalog::model::MeetingClick {
         id: 3,
         user_id: 4,
@@ -1876,6 +1894,147 @@ fn version_12_decisions_are_stored_as_json_and_read_the_same() {
     // The ids go on from the file's sequence.
     let mut tx = store.begin().unwrap();
     assert_eq!(storage::next_id_in(&mut tx).unwrap(), 7);
+}
+
+/// A pick set of each source.
+fn recommend_sets() -> Vec<crate::recommend::model::PickSet> {
+    use crate::recommend::model::{PickSet, PickSource, StoredPick};
+    [PickSource::Questionnaire, PickSource::PickForMe]
+        .into_iter()
+        .enumerate()
+        .map(|(i, source)| PickSet {
+            picks: vec![
+                StoredPick {
+                    vendor_id: 10 + i as u64,
+                    reason: "Fits \"small\" firms".into(),
+                },
+                StoredPick {
+                    vendor_id: 20,
+                    reason: "Popular".into(),
+                },
+            ],
+            source,
+            note: (i == 1).then(|| "Based on all firms".into()),
+            used_size_fallback: i == 1,
+            at: 1_800_000_000 + i as i64,
+        })
+        .collect()
+}
+
+/// A dismissal of each reason.
+fn recommend_dismissals() -> Vec<crate::recommend::dismiss_reason::Dismissal> {
+    use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
+    [
+        DismissReason::TooExpensive,
+        DismissReason::DoesntIntegrate,
+        DismissReason::AlreadyEvaluated,
+        DismissReason::NotRightForPractice,
+        DismissReason::Other("Too slow".into()),
+        DismissReason::NotGiven,
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, reason)| Dismissal {
+        at: 1_800_000_000 + i as i64,
+        reason,
+    })
+    .collect()
+}
+
+#[test]
+fn version_13_picks_dismissals_and_history_are_stored_as_json_and_read_the_same() {
+    use crate::recommend::model::{ClearedSet, PastRec};
+    use crate::recommend::storage;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let sets = recommend_sets();
+    let cleared = ClearedSet {
+        set: sets[1].clone(),
+        cleared_at: 1_800_000_100,
+    };
+    let dismissals = recommend_dismissals();
+    let rec = PastRec {
+        at: 1_800_000_000,
+        rank: 2,
+        strengths: vec!["Integrates".into(), "Popular".into()],
+    };
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            // As schema 13 wrote them: `store::codec`'s bincode of the domain's types.
+            let mut table = txn.open_table(PICKS).unwrap();
+            for (i, set) in sets.iter().enumerate() {
+                table
+                    .insert((4, i as u64 + 1), codec::encode(set).as_slice())
+                    .unwrap();
+            }
+            txn.open_table(super::super::PICKS_CLEARED)
+                .unwrap()
+                .insert((4, 3), codec::encode(&cleared).as_slice())
+                .unwrap();
+            let mut table = txn.open_table(DISMISSED).unwrap();
+            for (i, d) in dismissals.iter().enumerate() {
+                table
+                    .insert((4, 30 + i as u64), codec::encode(d).as_slice())
+                    .unwrap();
+            }
+            txn.open_table(PAST_RECS)
+                .unwrap()
+                .insert((4, 1, 10), codec::encode(&rec).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 13)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored(4);
+    assert_eq!(
+        storage::pick_sets(&store, firm).unwrap(),
+        vec![(1, sets[0].clone()), (2, sets[1].clone())]
+    );
+    assert_eq!(
+        storage::cleared_picks(&store, firm).unwrap(),
+        vec![(3, cleared.clone())]
+    );
+    assert_eq!(
+        storage::dismissals(&store, firm).unwrap(),
+        (30..).zip(dismissals.clone()).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        storage::past(&store, firm).unwrap(),
+        vec![(1, 10, rec.clone())]
+    );
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(PICKS)
+        .unwrap()
+        .get((4, 2))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&sets[1]).unwrap());
+    let bytes = txn
+        .open_table(DISMISSED)
+        .unwrap()
+        .get((4, 34))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&dismissals[4]).unwrap());
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
 }
 
 #[test]
