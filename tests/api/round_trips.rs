@@ -19,7 +19,7 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
     // The entries, their demo dates, past picks, and the members' scheduler clicks on them.
-    ("/api/shortlist", 11),
+    ("/api/shortlist", 13),
     ("/api/views", 3),
     ("/api/firm/invitations", 1),
     // The members, and when each was last seen.
@@ -268,7 +268,7 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
     // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
     // the members.
-    ("/api/recommendations/overview", 15),
+    ("/api/recommendations/overview", 19),
     ("/api/recommendations/persisted", 9),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),
@@ -291,7 +291,7 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
     // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 36),
+    ("/api/vendors/{id}", 38),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),
@@ -424,18 +424,19 @@ async fn write_cost(
 const WRITE_BUDGETS: &[(&str, i64)] = &[
     // The entry's write, then the answer: the shortlist with its demo dates, past picks, the
     // members' clicks and the tech stack, in three snapshots.
-    ("PUT /api/shortlist/{vendor}", 20),
+    ("PUT /api/shortlist/{vendor}", 24),
     ("POST /api/views", 9),
     ("POST /api/firm/invitations", 11),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
-    ("POST /api/recommendations/dismissed", 30),
+    ("POST /api/recommendations/dismissed", 39),
     ("POST /api/profile/category-adoption", 27),
     ("PUT /api/techstack/{vendor}/contract", 11),
     ("PUT /api/evaluations/{category}/criteria", 12),
     ("PUT /api/firm/price-sharing", 10),
     ("POST /api/responses", 5),
-    // Every stage's picks and each pick's past recommendation, a statement per row.
-    ("POST /api/recommendations/pick-for-me", 82),
+    // Every stage's picks and their past recommendations in two statements (insert_many), after
+    // the reads the ranking needs.
+    ("POST /api/recommendations/pick-for-me", 38),
 ];
 
 #[tokio::test(flavor = "multi_thread")]
