@@ -357,10 +357,13 @@ pub(super) fn range_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     let arrays: Vec<String> = (1..=first.len())
         .map(|i| format!("${i}::bigint[]"))
         .collect();
+    // The holder's column is named on its own too (`= ANY`), as every firm's statement names
+    // its firm, and it leads the primary key's index.
     let sql = format!(
-        "SELECT {}, value FROM {} WHERE ({}) IN (SELECT * FROM unnest({})) ORDER BY {}",
+        "SELECT {}, value FROM {} WHERE {} = ANY($1::bigint[]) AND ({}) IN (SELECT * FROM unnest({})) ORDER BY {}",
         column_list(table.key_columns),
         quoted(table.name),
+        column_list(&table.key_columns[..1]),
         column_list(&table.key_columns[..first.len()]),
         arrays.join(", "),
         column_list(table.key_columns)
