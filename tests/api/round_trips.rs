@@ -208,7 +208,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/demo-requests", 5),
     ("/api/admin/firms", 3),
     ("/api/admin/firms/sso-domains", 2),
-    ("/api/admin/handover", 2),
+    // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/admin/handover", 6),
     ("/api/admin/locked-accounts", 1),
     ("/api/admin/mail", 1),
     ("/api/admin/outbox", 2),
@@ -241,7 +242,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/evaluations/{categoryId}", 10),
     ("/api/evaluations/{categoryId}/criteria", 10),
     ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 9),
-    ("/api/firm", 7),
+    // The firm's second-factor requirement is a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/firm", 9),
     ("/api/firm/audit", 1),
     ("/api/firm/calendar-feed", 3),
     ("/api/firm/deletion", 2),
@@ -253,7 +255,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/meeting-clicks", 1),
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
-    ("/api/operator-offer", 2),
+    // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/operator-offer", 6),
     ("/api/past-recommendations", 5),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
@@ -423,14 +426,15 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     ("POST /api/views", 9),
     ("POST /api/firm/invitations", 11),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
-    ("POST /api/recommendations/dismissed", 30),
+    // (The firm's second-factor requirement, read by the refill, is a seam read: BEGIN, ROLLBACK.)
+    ("POST /api/recommendations/dismissed", 32),
     ("POST /api/profile/category-adoption", 27),
     ("PUT /api/techstack/{vendor}/contract", 11),
     ("PUT /api/evaluations/{category}/criteria", 12),
     ("PUT /api/firm/price-sharing", 10),
     ("POST /api/responses", 5),
     // Every stage's picks and each pick's past recommendation, a statement per row.
-    ("POST /api/recommendations/pick-for-me", 82),
+    ("POST /api/recommendations/pick-for-me", 84),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -80,6 +80,9 @@ impl super::FileStore {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
         }
+        if current < 14 {
+            seam_values_in_json(&txn, 14).map_err(fail)?;
+        }
         // Later schema versions add their steps here: `if current < 14 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
@@ -166,6 +169,21 @@ const V12_DECISION_VERSIONS: Table<(u64, u64, u64), shapes::DecisionVersion> = T
     None,
 );
 
+/// The firms' second-factor requirements and the operator role's offer as schema 13 declared
+/// them (before the seam), their values in bincode.
+const V13_MFA_REQUIRED: Table<u64, shapes::Requirement> = Table::new(
+    "firm_mfa_required",
+    super::FIRM_MFA_REQUIRED,
+    &["firm_id"],
+    None,
+);
+const V13_OPERATOR_HANDOVERS: Table<u64, shapes::Offer> = Table::new(
+    "operator_handovers",
+    super::OPERATOR_HANDOVERS,
+    &["to_user"],
+    None,
+);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -184,6 +202,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (13, &V12_CONTRACTS),
     (13, &V12_DECISIONS),
     (13, &V12_DECISION_VERSIONS),
+    (14, &V13_MFA_REQUIRED),
+    (14, &V13_OPERATOR_HANDOVERS),
 ];
 
 /// A seam table whose redb values are still bincode.
@@ -198,6 +218,10 @@ impl<K: Key, V: serde::Serialize + serde::de::DeserializeOwned> InBincode for Ta
         self.name
     }
     fn to_json(&self, txn: &WriteTransaction) -> anyhow::Result<u64> {
+        // A table the file never had stays so (opening it would make it, empty).
+        if !super::registry::has_table(txn, redb::TableHandle::name(&self.redb))? {
+            return Ok(0);
+        }
         let mut rows = txn.open_table(self.redb)?;
         // Read whole before any is rewritten (redb writes no table it iterates): a seam table
         // holds a firm's own rows, a few thousand at most.
