@@ -23,9 +23,7 @@ use litstack::catalog::model::{MeetingClick, SourcePage};
 use litstack::compare::{self, VendorIds};
 use litstack::platform::caller::{Firm, FirmRole, User};
 use litstack::platform::firm_size::FirmSize;
-use litstack::platform::store::{
-    ADOPTION, MEETING_CLICK_TIMES, MEETING_CLICKS, SHORTLIST, bump_sequence, codec,
-};
+use litstack::platform::store::{ADOPTION, MEETING_CLICKS, SHORTLIST, bump_sequence, codec};
 use litstack::shortlist::model::{Entry, Stamp, Status};
 use litstack::techstack::Adoption;
 use litstack::vendor_profile::{profile_for, vendor_evidence};
@@ -151,7 +149,6 @@ fn fill(state: &AppState, vendor: u64) -> User {
         }
 
         let mut clicks = txn.open_table(MEETING_CLICKS).unwrap();
-        let mut times = txn.open_table(MEETING_CLICK_TIMES).unwrap();
         for id in 1..=CLICKS {
             let (user_id, vendor_id) = if id <= FLOOD {
                 (FLOODER, vendor)
@@ -170,10 +167,11 @@ fn fill(state: &AppState, vendor: u64) -> User {
                 at: now - (CLICKS - id) as i64,
                 kind: Default::default(),
             };
+            // As the seam stores a click: its JSON.
+            let json = serde_json::to_vec(&click).unwrap();
             clicks
-                .insert((user_id, vendor_id, id), codec::encode(&click).as_slice())
+                .insert((user_id, vendor_id, id), json.as_slice())
                 .unwrap();
-            times.insert((user_id, id), vendor_id).unwrap();
         }
         bump_sequence(&txn, "meeting_clicks", CLICKS).unwrap();
     }

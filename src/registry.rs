@@ -44,7 +44,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::accounts::sso::storage::TABLES,
         merge_firm_in: &[crate::accounts::sso::storage::merge_firm_in],
-        copy_to_postgres: &[crate::accounts::sso::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: None,
     },

@@ -381,7 +381,7 @@ impl ClickKind {
     }
 }
 
-/// One stored click (table `MEETING_CLICKS`, keyed by user, vendor and id; ids grow with time).
+/// One stored click (`catalog::storage::CLICKS`, keyed by user, vendor and id; ids grow with time).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub struct MeetingClick {
     pub id: u64,
@@ -390,9 +390,8 @@ pub struct MeetingClick {
     pub source_page: SourcePage,
     /// Unix seconds.
     pub at: i64,
-    /// Not in the stored value (whose encoding predates it): on redb a website click is marked in
-    /// `MEETING_CLICK_KINDS`, on PostgreSQL in the `kind` column.
-    #[serde(skip)]
+    /// Absent from a click stored before websites were tracked: a booking click.
+    #[serde(default)]
     pub kind: ClickKind,
 }
 

@@ -6,13 +6,13 @@
 use super::facts::{Provenance, VendorFacts};
 use super::model::{Category, ClickKind, SourcePage, Vendor, VendorSource};
 use super::storage::{
-    VendorImport, export, import_vendors, is_seeded, load_catalog, recent_meeting_clicks,
-    record_meeting_click, removal, update_vendor,
+    CLICKS, VendorImport, import_vendors, is_seeded, load_catalog, meeting_clicks_on,
+    recent_meeting_clicks, record_meeting_click, removal, update_vendor,
 };
 use super::vendor_csv;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::postgres::test_store;
-use crate::platform::store::{FileStore, Store};
+use crate::platform::store::postgres::{test_store, test_store_from_migration};
+use crate::platform::store::{FileStore, PgStore, Store, TableCount, seam};
 use crate::platform::upload::ImportReport;
 
 /// The seed's transaction with `rows` as its vendor file, as `seed.rs` runs it.
@@ -24,6 +24,14 @@ fn save_seed(
     super::storage::save_seed(store, categories, |tables| {
         vendor_csv::import(tables, vendors_csv, categories, None)
     })
+}
+
+/// The catalog copied into PostgreSQL as `litstack export-to-postgres` copies it: the catalog's
+/// own copy, then its seam tables from their declarations.
+fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
+    let mut counts = super::storage::export(from, to)?;
+    counts.push(seam::copy_to_postgres(from, to, &CLICKS)?);
+    Ok(counts)
 }
 
 /// Runs `check` on a fresh redb file and a fresh PostgreSQL database; returns both answers.
@@ -298,4 +306,96 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
         unreachable!()
     };
     assert!(export(file_store, pg).is_err());
+}
+
+/// Reading one user's clicks never touches another user's: here the other user's row does not
+/// even decode, and the reads of the first user still answer (a walk would fail on it).
+#[test]
+fn a_users_clicks_are_read_without_touching_anyone_elses() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let firm = FirmId::for_fixtures(1);
+    for vendor_id in [95, 12, 95] {
+        record_meeting_click(
+            &store,
+            firm,
+            7,
+            vendor_id,
+            SourcePage::Profile,
+            ClickKind::Booking,
+        )
+        .unwrap();
+    }
+    let txn = store.file().unwrap().write().unwrap();
+    txn.open_table(CLICKS.redb)
+        .unwrap()
+        .insert((8, 95, 100), b"not a click".as_slice())
+        .unwrap();
+    txn.commit().unwrap();
+
+    let on_95: Vec<u64> = meeting_clicks_on(&store, &[7], &[95])
+        .unwrap()
+        .iter()
+        .map(|c| c.id)
+        .collect();
+    assert_eq!(on_95, [3, 1], "newest first");
+    let recent: Vec<u64> = recent_meeting_clicks(&store, 7, 2)
+        .unwrap()
+        .iter()
+        .map(|c| c.vendor_id)
+        .collect();
+    assert_eq!(recent, [95, 12]);
+    assert!(
+        meeting_clicks_on(&store, &[8], &[95]).is_err(),
+        "the bad row is there, for its owner's reads"
+    );
+}
+
+/// A hub database as the binary before migration 0052 left it (a click's kind in a column, its
+/// time a timestamp): every click reads the same after its migration, and the ids go on from the
+/// identity's value, not the largest id.
+#[test]
+fn meeting_clicks_of_a_hub_from_before_the_seam_read_the_same_after_its_migration() {
+    let sql = "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at, kind) VALUES \
+               (1, 7, 95, 'BROWSE', to_timestamp(1700000001), 'BOOKING'), \
+               (2, 8, 95, 'PROFILE', to_timestamp(1700000002), 'WEBSITE'), \
+               (5, 7, 12, 'GET_REC_STAGES', to_timestamp(1700000005), 'WEBSITE'); \
+               SELECT setval(pg_get_serial_sequence('meeting_clicks', 'id'), 40);";
+    let store = Store::Postgres(test_store_from_migration(50, sql));
+    let read: Vec<(u64, u64, u64, SourcePage, i64, ClickKind)> =
+        recent_meeting_clicks(&store, 7, 10)
+            .unwrap()
+            .into_iter()
+            .map(|c| (c.id, c.user_id, c.vendor_id, c.source_page, c.at, c.kind))
+            .collect();
+    assert_eq!(
+        read,
+        [
+            (
+                5,
+                7,
+                12,
+                SourcePage::GetRecStages,
+                1_700_000_005,
+                ClickKind::Website
+            ),
+            (
+                1,
+                7,
+                95,
+                SourcePage::Browse,
+                1_700_000_001,
+                ClickKind::Booking
+            ),
+        ]
+    );
+    let theirs = meeting_clicks_on(&store, &[8], &[95]).unwrap();
+    assert_eq!((theirs[0].id, theirs[0].kind), (2, ClickKind::Website));
+    assert_eq!(
+        crate::catalog::storage::scheduler_opens(&store, 95).unwrap(),
+        [(7, 1_700_000_001)]
+    );
+    let firm = FirmId::for_fixtures(1);
+    let next = record_meeting_click(&store, firm, 7, 95, SourcePage::Browse, ClickKind::Booking);
+    assert_eq!(next.unwrap().id, 41);
 }

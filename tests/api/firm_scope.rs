@@ -124,8 +124,13 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "whether a firm was merged away or deleted, by that firm's own id",
     ),
     (
-        "SELECT domain, firm_id, status, claimed_at, decided_at FROM sso_domains",
-        "every claimed email domain: a single sign-on sign-in finds the firm by the email's domain",
+        "FROM sso_domains WHERE domain_key BETWEEN $1 AND $2",
+        "a domain's claims, every firm's, through their index (the domain's SHA-256's first 63 \
+         bits, then the whole domain): a single sign-on sign-in finds the firm by the email's domain",
+    ),
+    (
+        "FROM sso_domains ORDER BY firm_id",
+        "every claimed email domain: the operator's list of the claims to decide",
     ),
     (
         "FROM demo_dates WHERE ((value->>'day')::bigint) BETWEEN $1 AND $2",

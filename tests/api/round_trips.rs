@@ -19,12 +19,12 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
     // The entries, their demo dates, past picks, and the members' scheduler clicks on them.
-    ("/api/shortlist", 9),
+    ("/api/shortlist", 13),
     ("/api/views", 3),
     ("/api/firm/invitations", 1),
     // The members, and when each was last seen.
     ("/api/firm/members", 2),
-    ("/api/recommendations/dismissed", 1),
+    ("/api/recommendations/dismissed", 3),
     // The newest notices, and how many are unread, in one snapshot.
     ("/api/notifications", 3),
     ("/api/firm/audit", 1),
@@ -207,7 +207,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/catalog-feed", 1),
     ("/api/admin/demo-requests", 5),
     ("/api/admin/firms", 3),
-    ("/api/admin/firms/sso-domains", 2),
+    // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
+    ("/api/admin/firms/sso-domains", 4),
     // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
     ("/api/admin/handover", 6),
     ("/api/admin/locked-accounts", 1),
@@ -221,13 +222,14 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/auth/mfa", 1),
     ("/api/auth/sessions", 1),
     ("/api/auth/setup", 2),
-    ("/api/auth/sso/discover", 1),
+    // The domain's claims through their index, in a snapshot.
+    ("/api/auth/sso/discover", 3),
     // The feed found by its hash, the firm's tech stack and contracts in one snapshot (BEGIN and
     // ROLLBACK beside the three reads), then the firm and its members.
     ("/api/calendar/{file}", 7),
     ("/api/categories", 0),
-    // The firm's answers, picks, shortlist and dismissals, in three snapshots.
-    ("/api/compare", 19),
+    // The firm's answers, picks, shortlist and dismissals, in seven snapshots.
+    ("/api/compare", 23),
     ("/api/config", 0),
     // The decisions and their versions, in one snapshot.
     ("/api/decisions", 4),
@@ -250,32 +252,34 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/firm/invitations", 1),
     ("/api/firm/members", 2),
     ("/api/firm/price-sharing", 3),
-    ("/api/firm/sso", 2),
+    // The provider and the claims in one snapshot.
+    ("/api/firm/sso", 4),
     ("/api/me/notifications", 3),
-    ("/api/meeting-clicks", 1),
+    // The person's clicks: one range, in one snapshot.
+    ("/api/meeting-clicks", 3),
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
     // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
     ("/api/operator-offer", 6),
-    ("/api/past-recommendations", 5),
+    ("/api/past-recommendations", 9),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
     ("/api/profile/coverage", 6),
     ("/api/profile/onboarding", 3),
     ("/api/questions/{category_id}", 0),
-    ("/api/recommendations/dismissed", 1),
+    ("/api/recommendations/dismissed", 3),
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
     // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
     // the members.
-    ("/api/recommendations/overview", 15),
-    ("/api/recommendations/persisted", 5),
+    ("/api/recommendations/overview", 19),
+    ("/api/recommendations/persisted", 9),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),
     ("/api/responses/latest/{category_id}", 2),
-    ("/api/shortlist", 7),
+    ("/api/shortlist", 9),
     // The shortlist, its demo dates and past picks, and the tech stack and the latest answers.
-    ("/api/shortlist/brief", 12),
-    ("/api/shortlist/brief.csv", 13),
+    ("/api/shortlist/brief", 14),
+    ("/api/shortlist/brief.csv", 15),
     ("/api/techstack/{toolId}/contract", 5),
     ("/api/trends", 0),
     ("/api/trends/cities", 0),
@@ -286,10 +290,11 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/vendor/notices", 3),
     ("/api/vendor/proposals", 3),
     ("/api/vendor/sessions", 3),
-    ("/api/vendor/stats", 5),
+    // The profile views, and every click in one snapshot (the vendor's own monthly figures).
+    ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
     // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 28),
+    ("/api/vendors/{id}", 38),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),
@@ -422,19 +427,20 @@ async fn write_cost(
 const WRITE_BUDGETS: &[(&str, i64)] = &[
     // The entry's write, then the answer: the shortlist with its demo dates, past picks, the
     // members' clicks and the tech stack, in three snapshots.
-    ("PUT /api/shortlist/{vendor}", 20),
+    ("PUT /api/shortlist/{vendor}", 24),
     ("POST /api/views", 9),
     ("POST /api/firm/invitations", 11),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
     // (The firm's second-factor requirement, read by the refill, is a seam read: BEGIN, ROLLBACK.)
-    ("POST /api/recommendations/dismissed", 32),
+    ("POST /api/recommendations/dismissed", 41),
     ("POST /api/profile/category-adoption", 27),
     ("PUT /api/techstack/{vendor}/contract", 11),
     ("PUT /api/evaluations/{category}/criteria", 12),
     ("PUT /api/firm/price-sharing", 10),
     ("POST /api/responses", 5),
-    // Every stage's picks and each pick's past recommendation, a statement per row.
-    ("POST /api/recommendations/pick-for-me", 84),
+    // Every stage's picks and their past recommendations in two statements (insert_many), after
+    // the reads the ranking needs.
+    ("POST /api/recommendations/pick-for-me", 40),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

@@ -22,8 +22,6 @@ use super::model::{FirmRole, User};
 use crate::platform::error::{Result, forbidden};
 use model::DomainStatus;
 
-pub use storage::export;
-
 /// What a member of a firm that requires single sign-on is told at a password sign-in.
 pub const USE_SSO: &str =
     "Your firm signs in with its identity provider: use Continue with your firm's sign-in.";
@@ -55,15 +53,10 @@ where
 /// Whether the firm of `user` requires single sign-on: "Require SSO" is on and at least one of
 /// its domains is confirmed (else nobody could sign in at all).
 fn firm_requires_sso(app: &AccountsState, user: &User) -> Result<bool> {
-    let Some(config) = storage::config(&app.store, user.firm.id)? else {
+    let (Some(config), claims) = storage::settings(&app.store, user.firm.id)? else {
         return Ok(false);
     };
-    if !config.require_sso {
-        return Ok(false);
-    }
-    Ok(storage::firm_claims(&app.store, user.firm.id)?
-        .iter()
-        .any(|c| c.status == DomainStatus::Confirmed))
+    Ok(config.require_sso && claims.iter().any(|c| c.status == DomainStatus::Confirmed))
 }
 
 /// Whether `user` may sign in with a password although the firm requires single sign-on: its

@@ -68,8 +68,7 @@ pub(super) async fn get_sso_settings(
     let firm = owner(&current)?.firm.id;
     let answer = state
         .blocking(move |app| {
-            let config = storage::config(&app.store, firm)?;
-            let claims = storage::firm_claims(&app.store, firm)?;
+            let (config, claims) = storage::settings(&app.store, firm)?;
             Ok(view(config.as_ref(), &claims))
         })
         .await?;

@@ -1,30 +1,27 @@
 //! Copying the catalog of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
 use crate::platform::error::Result;
-use crate::platform::store::postgres::code;
 use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{
     insert_categories, lock_catalog, mark_seeded_on, put_booking_source, put_facts, put_source,
-    record_catalog_change, timestamp, upsert_vendor,
+    record_catalog_change, upsert_vendor,
 };
 
 /// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
-/// keeping every id; the sequences move past the file's (`seq:vendors`, `seq:meeting_clicks`),
-/// and the seeded marker comes along, so the hub does not seed a second catalog over it.
+/// keeping every id; the vendors' sequence moves past the file's (`seq:vendors`), and the seeded
+/// marker comes along, so the hub does not seed a second catalog over it. (The meeting clicks
+/// are on the seam: copied from their declaration.)
 pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let rows = super::file::load_catalog(from)?;
-    let clicks = super::file::all_meeting_clicks(from)?;
     let seeded = super::file::meta(from, super::SEEDED)?.is_some();
     let vendor_seq = super::file::meta(from, "seq:vendors")?.unwrap_or(0);
-    let click_seq = super::file::meta(from, "seq:meeting_clicks")?.unwrap_or(0);
     let mut tx = PgTx::begin(to)?;
     lock_catalog(&mut tx)?;
     to.run(async {
         let conn = tx.conn()?;
         let present: i64 = sqlx::query_scalar(
-            "SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM vendors) \
-             + (SELECT count(*) FROM meeting_clicks)",
+            "SELECT (SELECT count(*) FROM categories) + (SELECT count(*) FROM vendors)",
         )
         .fetch_one(&mut *conn)
         .await?;
@@ -52,20 +49,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
                 .execute(&mut *conn)
                 .await?;
         }
-        for click in &clicks {
-            sqlx::query(
-                "INSERT INTO meeting_clicks (id, user_id, vendor_id, source_page, at, kind) \
-                 VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(click.id as i64)
-            .bind(click.user_id as i64)
-            .bind(click.vendor_id as i64)
-            .bind(code(&click.source_page)?)
-            .bind(timestamp(click.at)?)
-            .bind(click.kind.code())
-            .execute(&mut *conn)
-            .await?;
-        }
         let last_vendor = rows
             .vendors
             .iter()
@@ -76,18 +59,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         if last_vendor > 0 {
             sqlx::query("SELECT setval('vendor_ids', $1)")
                 .bind(last_vendor as i64)
-                .execute(&mut *conn)
-                .await?;
-        }
-        let last_click = clicks
-            .iter()
-            .map(|c| c.id)
-            .max()
-            .unwrap_or(0)
-            .max(click_seq);
-        if last_click > 0 {
-            sqlx::query("SELECT setval(pg_get_serial_sequence('meeting_clicks', 'id'), $1)")
-                .bind(last_click as i64)
                 .execute(&mut *conn)
                 .await?;
         }
@@ -106,6 +77,5 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         to.counted("vendor_booking_sources", rows.booking_sources.len() as u64)?,
         to.counted("vendor_facts", rows.facts.len() as u64)?,
         to.counted("vendor_aliases", rows.aliases.len() as u64)?,
-        to.counted("meeting_clicks", clicks.len() as u64)?,
     ])
 }

@@ -1,6 +1,6 @@
-//! The catalog in the redb file: CATEGORIES, VENDORS, VENDOR_SOURCES, MEETING_CLICKS (by user,
-//! vendor and id) and MEETING_CLICK_TIMES (by user and id), values
-//! through `store::codec`; the seeded marker in META. The file's one writer serialises every write.
+//! The catalog in the redb file: CATEGORIES, VENDORS, VENDOR_SOURCES and the vendors' side
+//! tables, values through `store::codec`; the seeded marker in META. The file's one writer
+//! serialises every write.
 
 use std::collections::HashMap;
 
@@ -8,13 +8,11 @@ use redb::{ReadableTable, WriteTransaction};
 
 use super::CatalogRows;
 use crate::catalog::facts::{Provenance, VendorFacts};
-use crate::catalog::model::{
-    BookingSource, Category, ClickKind, MeetingClick, Vendor, VendorSource,
-};
+use crate::catalog::model::{BookingSource, Category, Vendor, VendorSource};
 use crate::platform::error::Result;
 use crate::platform::store::{
-    self, CATEGORIES, FileStore, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, META,
-    VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS, VENDOR_SOURCES, VENDORS, codec,
+    self, CATEGORIES, FileStore, META, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
+    VENDOR_SOURCES, VENDORS, codec,
 };
 
 /// A category as CATEGORIES holds it: no label (`Category::stored` gives it one).
@@ -24,9 +22,6 @@ struct StoredCategory {
     name: String,
     stage: Option<u8>,
 }
-
-/// The code of a click kind in `MEETING_CLICK_KINDS` (a booking click has no row).
-const WEBSITE: u8 = 1;
 
 pub fn load_catalog(store: &FileStore) -> Result<CatalogRows> {
     let txn = store.read()?;
@@ -244,185 +239,7 @@ fn put_facts_in(
     Ok(())
 }
 
-/// Stores a click with the next id of the `meeting_clicks` sequence, under its user and vendor,
-/// and in the user's time order; returns the id.
-pub fn insert_meeting_click(txn: &WriteTransaction, click: &MeetingClick) -> Result<u64> {
-    let click = MeetingClick {
-        id: store::next_id(txn, "meeting_clicks")?,
-        ..click.clone()
-    };
-    txn.open_table(MEETING_CLICKS)?.insert(
-        (click.user_id, click.vendor_id, click.id),
-        codec::encode(&click).as_slice(),
-    )?;
-    txn.open_table(MEETING_CLICK_TIMES)?
-        .insert((click.user_id, click.id), click.vendor_id)?;
-    if click.kind == ClickKind::Website {
-        txn.open_table(MEETING_CLICK_KINDS)?
-            .insert(click.id, WEBSITE)?;
-    }
-    Ok(click.id)
-}
-
-/// A stored click with its kind read from `MEETING_CLICK_KINDS` (`kinds` absent: every click is a
-/// booking click).
-fn with_kind(
-    kinds: Option<&impl ReadableTable<u64, u8>>,
-    mut click: MeetingClick,
-) -> Result<MeetingClick> {
-    if let Some(kinds) = kinds
-        && kinds.get(click.id)?.is_some_and(|k| k.value() == WEBSITE)
-    {
-        click.kind = ClickKind::Website;
-    }
-    Ok(click)
-}
-
-/// The user's newest `limit` clicks, newest first: the tail of the user's range in the time
-/// order, each read by its key. Other users' clicks are never read.
-pub fn recent_meeting_clicks(
-    store: &FileStore,
-    user_id: u64,
-    limit: usize,
-) -> Result<Vec<MeetingClick>> {
-    let txn = store.read()?;
-    let (Some(times), Some(clicks)) = (
-        store::open_read(&txn, MEETING_CLICK_TIMES)?,
-        store::open_read(&txn, MEETING_CLICKS)?,
-    ) else {
-        return Ok(Vec::new());
-    };
-    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
-    let mut out = Vec::new();
-    for entry in times
-        .range((user_id, 0)..=(user_id, u64::MAX))?
-        .rev()
-        .take(limit)
-    {
-        let (key, vendor_id) = entry?;
-        let id = key.value().1;
-        if let Some(value) = clicks.get((user_id, vendor_id.value(), id))? {
-            out.push(with_kind(kinds.as_ref(), codec::decode(value.value())?)?);
-        }
-    }
-    Ok(out)
-}
-
-/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first for each pair: one range
-/// of `MEETING_CLICKS` per pair, in one read.
-pub fn meeting_clicks_on(
-    store: &FileStore,
-    user_ids: &[u64],
-    vendor_ids: &[u64],
-) -> Result<Vec<MeetingClick>> {
-    let txn = store.read()?;
-    let Some(clicks) = store::open_read(&txn, MEETING_CLICKS)? else {
-        return Ok(Vec::new());
-    };
-    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
-    let mut out = Vec::new();
-    for &user_id in user_ids {
-        for &vendor_id in vendor_ids {
-            for entry in clicks
-                .range((user_id, vendor_id, 0)..=(user_id, vendor_id, u64::MAX))?
-                .rev()
-            {
-                out.push(with_kind(kinds.as_ref(), codec::decode(entry?.1.value())?)?);
-            }
-        }
-    }
-    Ok(out)
-}
-
-/// Every click that opened `vendor_id`'s scheduler: (user, Unix seconds). A walk of every click,
-/// for the vendor's own monthly statistics.
-pub fn scheduler_opens(store: &FileStore, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
-    let txn = store.read()?;
-    let Some(clicks) = store::open_read(&txn, MEETING_CLICKS)? else {
-        return Ok(Vec::new());
-    };
-    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
-    let mut out = Vec::new();
-    for entry in clicks.iter()? {
-        let (key, value) = entry?;
-        if key.value().1 != vendor_id {
-            continue;
-        }
-        let click = with_kind(kinds.as_ref(), codec::decode(value.value())?)?;
-        if click.kind == ClickKind::Booking {
-            out.push((click.user_id, click.at));
-        }
-    }
-    Ok(out)
-}
-
-/// Every stored click, by id: for the copy to PostgreSQL.
-pub fn all_meeting_clicks(store: &FileStore) -> Result<Vec<MeetingClick>> {
-    let txn = store.read()?;
-    let mut out: Vec<MeetingClick> = Vec::new();
-    let kinds = store::open_read(&txn, MEETING_CLICK_KINDS)?;
-    if let Some(table) = store::open_read(&txn, MEETING_CLICKS)? {
-        for entry in table.iter()? {
-            out.push(with_kind(kinds.as_ref(), codec::decode(entry?.1.value())?)?);
-        }
-    }
-    out.sort_unstable_by_key(|c| c.id);
-    Ok(out)
-}
-
 /// The seeded marker and the vendor sequence, for the copy to PostgreSQL.
 pub fn meta(store: &FileStore, key: &str) -> Result<Option<u64>> {
     Ok(store::meta_get(&store.read()?, key)?)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::catalog::model::SourcePage;
-
-    /// Reading one user's clicks never touches another user's: here the other user's rows do not
-    /// even decode, and the reads of the first user still answer (a walk would fail on them).
-    #[test]
-    fn a_users_clicks_are_read_without_touching_anyone_elses() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = FileStore::open(dir.path()).unwrap();
-        let txn = store.write().unwrap();
-        for (vendor_id, at) in [(95, 10), (12, 20), (95, 30)] {
-            let click = MeetingClick {
-                id: 0,
-                user_id: 7,
-                vendor_id,
-                source_page: SourcePage::Profile,
-                at,
-                kind: Default::default(),
-            };
-            insert_meeting_click(&txn, &click).unwrap();
-        }
-        txn.open_table(MEETING_CLICKS)
-            .unwrap()
-            .insert((8, 95, 100), b"not a click".as_slice())
-            .unwrap();
-        txn.open_table(MEETING_CLICK_TIMES)
-            .unwrap()
-            .insert((8, 100), 95)
-            .unwrap();
-        txn.commit().unwrap();
-
-        let on_95: Vec<i64> = meeting_clicks_on(&store, &[7], &[95])
-            .unwrap()
-            .iter()
-            .map(|c| c.at)
-            .collect();
-        assert_eq!(on_95, [30, 10], "newest first");
-        let recent: Vec<u64> = recent_meeting_clicks(&store, 7, 2)
-            .unwrap()
-            .iter()
-            .map(|c| c.vendor_id)
-            .collect();
-        assert_eq!(recent, [95, 12]);
-        assert!(
-            meeting_clicks_on(&store, &[8], &[95]).is_err(),
-            "the bad row is there, for its owner's reads"
-        );
-    }
 }

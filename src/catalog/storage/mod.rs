@@ -4,6 +4,12 @@
 //!
 //! Every write of categories or vendors is one transaction that, on PostgreSQL, records
 //! `Change::Catalog` last, so every node reloads its catalog.
+//!
+//! The meeting clicks are written once over the storage seam (`CLICKS`). What carried over: on
+//! redb the table of before the seam, its bincode values rewritten as the seam's JSON by schema
+//! 14's migration, which also moved each click's kind into its value and dropped the users' time
+//! order (a user's clicks are one range); on PostgreSQL migration 0052 moved the rows into the
+//! seam's layout, ids and the sequence's value kept.
 
 mod export;
 mod file;
@@ -24,9 +30,10 @@ use crate::platform::store::arrival::{Arrival, Rows, parse};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
 };
+use crate::platform::store::seam::{self, Table as SeamTable};
 use crate::platform::store::{
-    CATEGORIES, MEETING_CLICK_KINDS, MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES,
-    VENDOR_BOOKING_SOURCES, VENDOR_FACTS, VENDOR_SOURCES, VENDORS,
+    CATEGORIES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
+    VENDOR_SOURCES, VENDORS,
 };
 use crate::platform::store::{Store, WriteTx};
 use crate::platform::upload::ImportReport;
@@ -258,6 +265,16 @@ impl<'t, 's> VendorImport<'t, 's> {
     }
 }
 
+/// (user id, vendor id, click id) -> `MeetingClick`, its kind in the value: one user's clicks on
+/// one vendor are one range, so reading them never walks other users' clicks. Ids come from the
+/// `meeting_clicks` sequence, one across users, and grow with time.
+pub const CLICKS: SeamTable<(u64, u64, u64), MeetingClick> = SeamTable::new(
+    "meeting_clicks",
+    MEETING_CLICKS,
+    &["user_id", "vendor_id", "id"],
+    Some("meeting_clicks"),
+);
+
 /// Stores a meeting click made now by `user_id` of `firm` and answers it with its id. A click is a
 /// click: it changes no status anywhere (a booking is what the person says, on the shortlist).
 /// Refused when the firm was merged away or deleted meanwhile: its members' clicks were moved or
@@ -270,27 +287,34 @@ pub fn record_meeting_click(
     source_page: SourcePage,
     kind: ClickKind,
 ) -> Result<MeetingClick> {
-    let mut tx = store.begin()?;
-    crate::platform::store::merged::refuse(&mut tx, firm)?;
-    let mut click = MeetingClick {
-        id: 0,
-        user_id,
-        vendor_id,
-        source_page,
-        at: crate::platform::clock::now_secs(),
-        kind,
-    };
-    click.id = insert_meeting_click_in(&mut tx, &click)?;
-    tx.commit()?;
-    Ok(click)
+    let at = crate::platform::clock::now_secs();
+    seam::write(store, |tx| {
+        tx.open_firm(firm)?;
+        let mut click = MeetingClick {
+            id: 0,
+            user_id,
+            vendor_id,
+            source_page,
+            at,
+            kind,
+        };
+        click.id = insert_click(tx, &click)?;
+        Ok(click)
+    })
 }
 
 /// Stores a meeting click inside the caller's transaction; answers its new id.
 pub fn insert_meeting_click_in(tx: &mut WriteTx, click: &MeetingClick) -> Result<u64> {
-    match tx {
-        WriteTx::File(txn) => file::insert_meeting_click(txn, click),
-        WriteTx::Postgres(tx) => postgres::insert_meeting_click(tx, click),
-    }
+    seam::within(tx, |tx| insert_click(tx, click))
+}
+
+fn insert_click(tx: &mut seam::Tx, click: &MeetingClick) -> Result<u64> {
+    let click = MeetingClick {
+        id: tx.next_id(&CLICKS)?,
+        ..click.clone()
+    };
+    tx.insert_new(&CLICKS, (click.user_id, click.vendor_id, click.id), &click)?;
+    Ok(click.id)
 }
 
 /// The user's newest `limit` clicks, newest first. Read by the user's key: other users' clicks
@@ -300,97 +324,70 @@ pub fn recent_meeting_clicks(
     user_id: u64,
     limit: usize,
 ) -> Result<Vec<MeetingClick>> {
-    match store {
-        Store::File(db) => file::recent_meeting_clicks(db, user_id, limit),
-        Store::Postgres(db) => postgres::recent_meeting_clicks(db, user_id, limit),
-    }
+    let mut clicks = seam::read(store, |tx| tx.range(&CLICKS, &[user_id]))?;
+    clicks.sort_unstable_by_key(|(key, _)| std::cmp::Reverse(key.2));
+    Ok(clicks
+        .into_iter()
+        .take(limit)
+        .map(|(_, click)| click)
+        .collect())
 }
 
-/// Every click that opened `vendor_id`'s scheduler, by anyone: (user, Unix seconds).
+/// Every click that opened `vendor_id`'s scheduler, by anyone: (user, Unix seconds). A read of
+/// every click, for the vendor's own monthly statistics.
 pub fn scheduler_opens(store: &Store, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
-    match store {
-        Store::File(db) => file::scheduler_opens(db, vendor_id),
-        Store::Postgres(db) => postgres::scheduler_opens(db, vendor_id),
-    }
+    let clicks = seam::read(store, |tx| tx.range(&CLICKS, &[]))?;
+    Ok(clicks
+        .into_iter()
+        .filter(|((_, vendor, _), c)| *vendor == vendor_id && c.kind == ClickKind::Booking)
+        .map(|(_, c)| (c.user_id, c.at))
+        .collect())
 }
 
-/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first for each pair, read by
-/// (user, vendor) in one read (one round trip in hub mode, however many pairs).
+/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first, in one read of the
+/// (user, vendor) pairs: never other users' clicks, nor their other vendors'.
 pub fn meeting_clicks_on(
     store: &Store,
     user_ids: &[u64],
     vendor_ids: &[u64],
 ) -> Result<Vec<MeetingClick>> {
-    match store {
-        Store::File(db) => file::meeting_clicks_on(db, user_ids, vendor_ids),
-        Store::Postgres(db) => postgres::meeting_clicks_on(db, user_ids, vendor_ids),
-    }
+    let pairs: Vec<[u64; 2]> = (user_ids.iter())
+        .flat_map(|&user| vendor_ids.iter().map(move |&vendor| [user, vendor]))
+        .collect();
+    let prefixes: Vec<&[u64]> = pairs.iter().map(|p| &p[..]).collect();
+    let mut out: Vec<MeetingClick> = seam::read(store, |tx| tx.range_many(&CLICKS, &prefixes))?
+        .into_iter()
+        .map(|(_, click)| click)
+        .collect();
+    out.sort_unstable_by_key(|c| std::cmp::Reverse(c.id));
+    Ok(out)
 }
 
 // A firm's archive: its members' clicks on vendors' booking pages and websites, each with what
-// it opened (stored apart from the click's value, so named here).
+// it opened.
 fn archive_meeting_clicks(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
     let mut clicks = Vec::new();
     for &user_id in &taking.members {
         clicks.extend(recent_meeting_clicks(store, user_id, usize::MAX)?);
     }
-    let kinds: Vec<ClickKind> = clicks.iter().map(|c| c.kind).collect();
-    let mut out = rows(clicks)?;
-    for (row, kind) in out.iter_mut().zip(kinds) {
-        row["kind"] = serde_json::to_value(kind).map_err(anyhow::Error::from)?;
-    }
-    Ok(out)
+    rows(clicks)
 }
 
-/// An archive's clicks as the new firm's members' own, with this install's vendor ids.
+/// An archive's clicks as the new firm's members' own, with this install's vendor ids (a click of
+/// an archive from before kinds were tracked is a booking click).
 fn load_meeting_clicks(
     tx: &mut WriteTx,
     arrival: &mut Arrival,
     rows: &mut Rows<'_>,
 ) -> Result<usize> {
     let count = rows.len();
-    // The click's kind is read on its own: the click's type does not take it from a row.
-    #[derive(serde::Deserialize)]
-    struct Kind<K> {
-        #[serde(default)]
-        kind: Option<K>,
-    }
     for (i, row) in rows.into_iter().enumerate() {
-        let kind: Kind<_> = parse("meeting_clicks", i, row.clone())?;
         let mut click: MeetingClick = parse("meeting_clicks", i, row)?;
-        if let Some(kind) = kind.kind {
-            click.kind = kind;
-        }
         click.user_id = arrival.user("meeting_clicks", i, click.user_id)?;
         click.vendor_id = arrival.vendor(click.vendor_id)?;
         insert_meeting_click_in(tx, &click)?;
     }
     Ok(count)
-}
-
-// A deleted firm's members' clicks: by (member, vendor, click) and (member, click), and the kinds
-// of those clicks by click id.
-fn purge_meeting_clicks(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    use crate::platform::store::registry::RedbTable;
-    use redb::ReadableTable;
-    let mut clicks = Vec::new();
-    if crate::platform::store::registry::has_table(txn, "meeting_click_times")? {
-        let table = txn.open_table(crate::platform::store::MEETING_CLICK_TIMES)?;
-        for &user in &taking.members {
-            for entry in table.range((user, 0)..=(user, u64::MAX))? {
-                clicks.push(entry?.0.value().1);
-            }
-        }
-    }
-    crate::platform::store::MEETING_CLICKS.purge_keys(txn, &taking.members)?;
-    crate::platform::store::MEETING_CLICK_TIMES.purge_keys(txn, &taking.members)?;
-    if crate::platform::store::registry::has_table(txn, "meeting_click_kinds")? {
-        let mut kinds = txn.open_table(crate::platform::store::MEETING_CLICK_KINDS)?;
-        for click in clicks {
-            kinds.remove(click)?;
-        }
-    }
-    Ok(())
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
@@ -478,13 +475,13 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "meeting_clicks",
-        purge: Purge::By(purge_meeting_clicks),
+        purge: Purge::ByKey,
         export: Export::Rows {
             read: archive_meeting_clicks,
             load: Load::Rows(load_meeting_clicks),
         },
         holder: Holder::Member { column: "user_id" },
-        redb: &[&MEETING_CLICKS, &MEETING_CLICK_TIMES, &MEETING_CLICK_KINDS],
+        redb: &[&CLICKS],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {

@@ -1,6 +1,6 @@
 //! The catalog in PostgreSQL (migrations/postgres/0004_catalog.sql): `categories`, `vendors` (one
-//! column per field; lists as text arrays, firm sizes as their API codes), `vendor_sources`,
-//! `meeting_clicks`, and the seeded marker in `settings`.
+//! column per field; lists as text arrays, firm sizes as their API codes), `vendor_sources` and
+//! the vendors' side tables, and the seeded marker in `settings`.
 //!
 //! Vendor writes (the CSV import, the seed, an administrator's edit) take the catalog's
 //! transaction-scoped advisory lock first, so they run one at a time as under redb's one writer:
@@ -14,14 +14,14 @@ use sqlx::PgConnection;
 
 use super::CatalogRows;
 use crate::catalog::facts::{Provenance, VendorFacts};
-use crate::catalog::model::{BookingSource, Category, MeetingClick, Vendor, VendorSource};
+use crate::catalog::model::{BookingSource, Category, Vendor, VendorSource};
 use crate::platform::error::Result;
 use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::postgres::code;
 use crate::platform::store::{PgStore, PgTx};
 
 mod rows;
-use rows::{BookingSourceRow, CategoryRow, ClickRow, VendorBookingSourceRow, VendorRow};
+use rows::{BookingSourceRow, CategoryRow, VendorBookingSourceRow, VendorRow};
 
 /// The advisory lock that serialises catalog writes across nodes.
 const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
@@ -471,87 +471,7 @@ impl<'t, 's> VendorWrites<'t, 's> {
     }
 }
 
-/// Stores a click; its id comes from the table's identity column.
-pub fn insert_meeting_click(tx: &mut PgTx, click: &MeetingClick) -> Result<u64> {
-    let store = tx.store();
-    let id: i64 = store.run(
-        sqlx::query_scalar(
-            "INSERT INTO meeting_clicks (user_id, vendor_id, source_page, at, kind) \
-             VALUES ($1, $2, $3, $4, $5) RETURNING id",
-        )
-        .bind(click.user_id as i64)
-        .bind(click.vendor_id as i64)
-        .bind(code(&click.source_page)?)
-        .bind(timestamp(click.at)?)
-        .bind(click.kind.code())
-        .fetch_one(tx.conn()?),
-    )?;
-    Ok(id as u64)
-}
-
-pub(super) fn timestamp(secs: i64) -> anyhow::Result<chrono::DateTime<chrono::Utc>> {
-    chrono::DateTime::from_timestamp(secs, 0)
-        .ok_or_else(|| anyhow::anyhow!("a time out of range: {secs}"))
-}
-
 /// A day as the API writes it (YYYY-MM-DD), for a `date` column.
 fn day(text: &str) -> anyhow::Result<NaiveDate> {
     Ok(NaiveDate::parse_from_str(text, "%Y-%m-%d")?)
-}
-
-/// The user's newest `limit` clicks, newest first, through the index on (user, id).
-pub fn recent_meeting_clicks(
-    store: &PgStore,
-    user_id: u64,
-    limit: usize,
-) -> Result<Vec<MeetingClick>> {
-    let rows = store.run(
-        sqlx::query_as::<_, ClickRow>(
-            "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
-             WHERE user_id = $1 ORDER BY id DESC LIMIT $2",
-        )
-        .bind(user_id as i64)
-        .bind(i64::try_from(limit).unwrap_or(i64::MAX))
-        .fetch_all(store.pool()),
-    )?;
-    Ok(rows
-        .into_iter()
-        .map(MeetingClick::try_from)
-        .collect::<anyhow::Result<_>>()?)
-}
-
-/// Every click that opened `vendor_id`'s scheduler: (user, Unix seconds).
-pub fn scheduler_opens(store: &PgStore, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
-    let rows: Vec<(i64, i64)> = store.run(
-        sqlx::query_as(
-            "SELECT user_id, extract(epoch FROM at)::bigint FROM meeting_clicks \
-             WHERE vendor_id = $1 AND kind = 'BOOKING'",
-        )
-        .bind(vendor_id as i64)
-        .fetch_all(store.pool()),
-    )?;
-    Ok(rows.into_iter().map(|(u, at)| (u as u64, at)).collect())
-}
-
-/// The clicks of each of `user_ids` on each of `vendor_ids`, newest first, in one round trip
-/// through the index on (user, vendor, id) (migrations/postgres/0010_meeting_clicks_by_vendor.sql).
-pub fn meeting_clicks_on(
-    store: &PgStore,
-    user_ids: &[u64],
-    vendor_ids: &[u64],
-) -> Result<Vec<MeetingClick>> {
-    let ids = |ids: &[u64]| ids.iter().map(|&id| id as i64).collect::<Vec<i64>>();
-    let rows = store.run(
-        sqlx::query_as::<_, ClickRow>(
-            "SELECT id, user_id, vendor_id, source_page, at, kind FROM meeting_clicks \
-             WHERE user_id = ANY($1) AND vendor_id = ANY($2) ORDER BY id DESC",
-        )
-        .bind(ids(user_ids))
-        .bind(ids(vendor_ids))
-        .fetch_all(store.pool()),
-    )?;
-    Ok(rows
-        .into_iter()
-        .map(MeetingClick::try_from)
-        .collect::<anyhow::Result<_>>()?)
 }

@@ -5,12 +5,13 @@
 
 use redb::ReadableTable;
 
+use super::CLICKS;
 use crate::catalog::model::MeetingClick;
 use crate::platform::error::Result;
 use crate::platform::store::registry::{VendorMoved, VendorPart};
+use crate::platform::store::seam;
 use crate::platform::store::{
-    MEETING_CLICK_TIMES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
-    VENDOR_SOURCES, VENDORS, WriteTx, codec,
+    VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS, VENDOR_SOURCES, VENDORS, WriteTx,
 };
 
 /// Takes the catalog's write lock (PostgreSQL; redb's one writer already serialises).
@@ -23,64 +24,31 @@ pub fn lock_in(tx: &mut WriteTx) -> Result<()> {
 
 /// How many meeting clicks (anyone's, of either kind) name vendor `id`.
 pub fn clicks_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
-    match tx {
-        WriteTx::File(txn) => {
-            let mut n = 0;
-            for entry in txn.open_table(MEETING_CLICKS)?.iter()? {
-                if entry?.0.value().1 == id {
-                    n += 1;
-                }
-            }
-            Ok(n)
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let n: i64 = store.run(
-                sqlx::query_scalar("SELECT count(*) FROM meeting_clicks WHERE vendor_id = $1")
-                    .bind(id as i64)
-                    .fetch_one(tx.conn()?),
-            )?;
-            Ok(n as u64)
-        }
-    }
+    seam::within(tx, |tx| Ok(clicks_on(tx, id)?.len() as u64))
+}
+
+/// Every click on vendor `id`: a read of every click.
+fn clicks_on(tx: &mut seam::Tx, id: u64) -> Result<Vec<MeetingClick>> {
+    Ok(tx
+        .range(&CLICKS, &[])?
+        .into_iter()
+        .filter(|((_, vendor, _), _)| *vendor == id)
+        .map(|(_, click)| click)
+        .collect())
 }
 
 /// Moves every meeting click on `from` to `into` (each keeps its id, person, page, time and
 /// kind); answers how many moved.
 pub fn merge_clicks_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<u64> {
-    match tx {
-        WriteTx::File(txn) => {
-            let mut clicks = txn.open_table(MEETING_CLICKS)?;
-            let mut moving: Vec<MeetingClick> = Vec::new();
-            for entry in clicks.iter()? {
-                let (key, value) = entry?;
-                if key.value().1 == from {
-                    moving.push(codec::decode(value.value())?);
-                }
-            }
-            let mut times = txn.open_table(MEETING_CLICK_TIMES)?;
-            for mut click in moving.iter().cloned() {
-                clicks.remove((click.user_id, from, click.id))?;
-                click.vendor_id = into;
-                clicks.insert(
-                    (click.user_id, into, click.id),
-                    codec::encode(&click).as_slice(),
-                )?;
-                times.insert((click.user_id, click.id), into)?;
-            }
-            Ok(moving.len() as u64)
+    seam::within(tx, |tx| {
+        let moving = clicks_on(tx, from)?;
+        for mut click in moving.iter().cloned() {
+            tx.remove(&CLICKS, (click.user_id, from, click.id))?;
+            click.vendor_id = into;
+            tx.insert(&CLICKS, (click.user_id, into, click.id), &click)?;
         }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let moved = store.run(
-                sqlx::query("UPDATE meeting_clicks SET vendor_id = $2 WHERE vendor_id = $1")
-                    .bind(from as i64)
-                    .bind(into as i64)
-                    .execute(tx.conn()?),
-            )?;
-            Ok(moved.rows_affected())
-        }
-    }
+        Ok(moving.len() as u64)
+    })
 }
 
 /// Bookings whose Client is `name` (lower-cased) now count for vendor `into`, as do those of

@@ -39,20 +39,11 @@ pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors")
 /// Vendor id -> `catalog::VendorSource`: where the vendor's facts were checked, and when. Kept
 /// beside `VENDORS` (not in it) so that the stored vendor value keeps its encoding.
 pub const VENDOR_SOURCES: TableDefinition<u64, &[u8]> = TableDefinition::new("vendor_sources");
-/// (user id, vendor id, click id) -> `catalog::MeetingClick`: one user's clicks on one vendor are
-/// one range, so reading them never walks other users' clicks. Until schema 4 the table
-/// "meeting_clicks" held the clicks by id alone.
+/// (user id, vendor id, click id) -> `catalog::MeetingClick`, on the seam
+/// (`catalog::storage::CLICKS`). Until schema 4 the table "meeting_clicks" held the clicks by id
+/// alone.
 pub const MEETING_CLICKS: TableDefinition<(u64, u64, u64), &[u8]> =
     TableDefinition::new("meeting_clicks_by_owner");
-/// (user id, click id) -> vendor id: a user's clicks in time order (ids grow with time), for the
-/// most recent ones across vendors; the click itself is in `MEETING_CLICKS`.
-pub const MEETING_CLICK_TIMES: TableDefinition<(u64, u64), u64> =
-    TableDefinition::new("meeting_click_times");
-/// Click id -> `catalog::ClickKind` code (1 = website) for every click that is not a booking click;
-/// a click without a row opened the vendor's scheduler. Kept apart so `MEETING_CLICKS` values
-/// keep their encoding.
-pub const MEETING_CLICK_KINDS: TableDefinition<u64, u8> =
-    TableDefinition::new("meeting_click_kinds");
 /// Vendor id -> `catalog::BookingSource`: where the vendor's booking link was checked, and when.
 pub const VENDOR_BOOKING_SOURCES: TableDefinition<u64, &[u8]> =
     TableDefinition::new("vendor_booking_sources");
@@ -163,17 +154,9 @@ pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new(
 /// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.
 pub const KNOWN_DEVICES: TableDefinition<u64, &[u8]> = TableDefinition::new("known_devices");
 /// Firm id -> `accounts::sso::SsoConfig`: the firm's identity provider (issuer, client id and
-/// secret, default role, "Require SSO"). Created by the first save; readers treat a missing table
-/// as empty (so do the three below).
+/// secret, default role, "Require SSO"), as the seam's JSON (`accounts::sso::storage::CONFIGS`;
+/// its domains, flows and links are tables the seam declares there).
 pub const SSO_CONFIGS: TableDefinition<u64, &[u8]> = TableDefinition::new("sso_configs");
-/// Lower-cased email domain -> `Vec<accounts::sso::DomainClaim>`: each firm's claim to it, pending,
-/// confirmed (at most one firm) or refused by the operator.
-pub const SSO_DOMAINS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_domains");
-/// SHA-256 of a sign-in flow's `state` -> `accounts::sso::Flow` (nonce, PKCE verifier, firm):
-/// ten minutes, single use.
-pub const SSO_FLOWS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sso_flows");
-/// "issuer\nsubject" -> `accounts::sso::SsoLink` (the account an identity signs in as).
-pub const SSO_LINKS: TableDefinition<&str, &[u8]> = TableDefinition::new("sso_links");
 /// Firm id -> `accounts::mfa_required::Requirement`: whether the firm's owner requires a second
 /// factor of every member, and who set it when. No row: not required.
 pub const FIRM_MFA_REQUIRED: TableDefinition<u64, &[u8]> =

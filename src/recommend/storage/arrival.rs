@@ -4,17 +4,16 @@
 //! stage's picks, the picks kept for a "Clear picks" undo, its dismissals and the history of what
 //! was recommended, every vendor mapped to this catalog's.
 
-use redb::WriteTransaction;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
 
-use super::postgres::{answers_json, insert_cleared, time, upsert_past, upsert_picks};
+use super::postgres::{answers_json, time};
+use super::{CLEARED, DISMISSED, PAST, PICKS};
 use crate::platform::error::Result;
-use crate::platform::firm_id::FirmId;
 use crate::platform::store::arrival::{Arrival, Rows, parse_all, unkeyed};
-use crate::platform::store::postgres::code;
-use crate::platform::store::{
-    DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES, WriteTx, codec, next_id,
-};
-use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
+use crate::platform::store::seam::{self, Key, Table};
+use crate::platform::store::{RESPONSES, USER_RESPONSES, WriteTx, codec, next_id};
+use crate::recommend::dismiss_reason::Dismissal;
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredResponse};
 
 pub fn responses(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
@@ -65,30 +64,12 @@ fn mapped(arrival: &Arrival, mut set: PickSet) -> Result<PickSet> {
 }
 
 pub fn picks(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
-    let firm_id = arrival.firm()?;
+    let firm_id = arrival.firm()?.get();
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
         let (keys, set): (_, PickSet) = unkeyed("picks", i, row, &["category_id"])?;
-        let category = arrival.category(keys[0])?;
-        let set = mapped(arrival, set)?;
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(PICKS)?
-                    .insert((firm_id.get(), category), codec::encode(&set).as_slice())?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let (source, at) = (code(&set.source)?, time(set.at)?);
-                store.run(upsert_picks(
-                    tx.conn()?,
-                    firm_id,
-                    category,
-                    &set,
-                    &source,
-                    at,
-                ))?;
-            }
-        }
+        let key = (firm_id, arrival.category(keys[0])?);
+        put(tx, &PICKS, key, &mapped(arrival, set)?)?;
     }
     Ok(count)
 }
@@ -99,26 +80,13 @@ pub fn cleared(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> 
     for (i, row) in rows.into_iter().enumerate() {
         let (keys, mut cleared): (_, ClearedSet) =
             unkeyed("picks_cleared", i, row, &["category_id"])?;
-        let category = arrival.category(keys[0])?;
         cleared.set = mapped(arrival, cleared.set)?;
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(PICKS_CLEARED)?
-                    .insert((firm_id, category), codec::encode(&cleared).as_slice())?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let source = code(&cleared.set.source)?;
-                let times = (time(cleared.set.at)?, time(cleared.cleared_at)?);
-                store.run(insert_cleared(
-                    tx.conn()?,
-                    (firm_id, category),
-                    &cleared,
-                    &source,
-                    times,
-                ))?;
-            }
-        }
+        put(
+            tx,
+            &CLEARED,
+            (firm_id, arrival.category(keys[0])?),
+            &cleared,
+        )?;
     }
     Ok(count)
 }
@@ -128,41 +96,18 @@ pub fn dismissals(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) 
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
         let (keys, dismissal): (_, Dismissal) = unkeyed("dismissals", i, row, &["vendor_id"])?;
-        let vendor = arrival.vendor(keys[0])?;
-        match tx {
-            WriteTx::File(txn) => put_dismissal(txn, (firm_id, vendor), &dismissal)?,
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let other_text = match &dismissal.reason {
-                    DismissReason::Other(text) => Some(text.as_str()),
-                    _ => None,
-                };
-                store.run(
-                    sqlx::query(
-                        "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, \
-                         dismissed_at) VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(firm_id as i64)
-                    .bind(vendor as i64)
-                    .bind(dismissal.reason.code())
-                    .bind(other_text)
-                    .bind(time(dismissal.at)?)
-                    .execute(tx.conn()?),
-                )?;
-            }
-        }
+        put(
+            tx,
+            &DISMISSED,
+            (firm_id, arrival.vendor(keys[0])?),
+            &dismissal,
+        )?;
     }
     Ok(count)
 }
 
-fn put_dismissal(txn: &WriteTransaction, key: (u64, u64), dismissal: &Dismissal) -> Result<()> {
-    txn.open_table(DISMISSED)?
-        .insert(key, codec::encode(dismissal).as_slice())?;
-    Ok(())
-}
-
 pub fn past(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Result<usize> {
-    let firm_id: FirmId = arrival.firm()?;
+    let firm_id = arrival.firm()?.get();
     let count = rows.len();
     for (i, row) in rows.into_iter().enumerate() {
         let (keys, rec): (_, PastRec) = unkeyed(
@@ -172,21 +117,21 @@ pub fn past(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Res
             &["category_id", "vendor_id"],
         )?;
         let key = (
-            firm_id.get(),
+            firm_id,
             arrival.category(keys[0])?,
             arrival.vendor(keys[1])?,
         );
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(PAST_RECS)?
-                    .insert(key, codec::encode(&rec).as_slice())?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let at = time(rec.at)?;
-                store.run(upsert_past(tx.conn()?, key, &rec, at))?;
-            }
-        }
+        put(tx, &PAST, key, &rec)?;
     }
     Ok(count)
+}
+
+/// Writes one row of the new firm's (two archive rows that map to one key: the later stays).
+fn put<K: Key, V: Serialize + DeserializeOwned>(
+    tx: &mut WriteTx,
+    table: &Table<K, V>,
+    key: K,
+    value: &V,
+) -> Result<()> {
+    seam::within(tx, |tx| tx.insert(table, key, value))
 }

@@ -1,6 +1,12 @@
 //! Where recommendations live, in either backend: questionnaire responses, each stage's saved
-//! picks, dismissed vendors and the past-recommendation history. Every function takes the user id,
-//! so no call can reach another user's rows.
+//! picks, dismissed vendors and the past-recommendation history. Every function takes the firm
+//! id, so no call can reach another firm's rows.
+//!
+//! The picks, the picks a clear kept, the dismissals and the history are written once over the
+//! storage seam (`store::seam`), one row per key in `PICKS`, `CLEARED`, `DISMISSED` and `PAST`,
+//! on redb and PostgreSQL alike. What carried over: on redb the tables of before the seam, their
+//! bincode values rewritten as the seam's JSON by schema 14's migration; on PostgreSQL migration
+//! 0051 moved the former typed tables' rows into the seam's layout.
 //!
 //! Nothing here is cached in memory: every answer is read per request, so a write on one node
 //! needs no change record for the others.
@@ -19,13 +25,45 @@ pub use export::export;
 use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
 use crate::platform::error::Result;
+use crate::platform::store::registry::Table as Declared;
 use crate::platform::store::registry::{
-    Export, Holder, Load, Purge, Reference, Table, Taking, Target, keyed, rows,
+    Export, Holder, Load, Purge, Reference, Taking, Target, keyed, rows,
 };
-use crate::platform::store::{
-    DISMISSED, PAST_RECS, PICKS, PICKS_CLEARED, RESPONSES, USER_RESPONSES,
-};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{RESPONSES, USER_RESPONSES};
 use crate::platform::store::{Store, WriteTx};
+
+/// (firm id, category id) -> the stage's saved picks.
+pub const PICKS: Table<(u64, u64), PickSet> = Table::new(
+    "picks",
+    crate::platform::store::PICKS,
+    &["firm_id", "category_id"],
+    None,
+);
+
+/// (firm id, category id) -> the picks the firm's last "Clear picks" emptied, kept for its undo.
+pub const CLEARED: Table<(u64, u64), ClearedSet> = Table::new(
+    "picks_cleared",
+    crate::platform::store::PICKS_CLEARED,
+    &["firm_id", "category_id"],
+    None,
+);
+
+/// (firm id, vendor id) -> the firm's dismissal of the vendor, when and why.
+pub const DISMISSED: Table<(u64, u64), Dismissal> = Table::new(
+    "dismissals",
+    crate::platform::store::DISMISSED,
+    &["firm_id", "vendor_id"],
+    None,
+);
+
+/// (firm id, category id, vendor id) -> the latest time the vendor was recommended, and why.
+pub const PAST: Table<(u64, u64, u64), PastRec> = Table::new(
+    "past_recommendations",
+    crate::platform::store::PAST_RECS,
+    &["firm_id", "category_id", "vendor_id"],
+    None,
+);
 
 /// Who answers a questionnaire, and for which firm: a response keeps its author.
 #[derive(Debug, Clone, Copy)]
@@ -83,36 +121,56 @@ pub fn dismissed(store: &Store, firm_id: FirmId) -> Result<HashSet<u64>> {
 
 /// The user's dismissals (vendor id, when and why), in vendor id order.
 pub fn dismissals(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Dismissal)>> {
-    match store {
-        Store::File(db) => file::dismissals(db, firm_id),
-        Store::Postgres(db) => postgres::dismissals(db, firm_id),
-    }
+    let rows = seam::read(store, |tx| tx.range(&DISMISSED, &[firm_id.get()]))?;
+    Ok(rows
+        .into_iter()
+        .map(|((_, vendor), d)| (vendor, d))
+        .collect())
 }
 
 /// Undoes a dismissal, so the vendor can be ranked again. False when the user had not dismissed
 /// it (nothing is written then).
 pub fn undo_dismissal(store: &Store, firm_id: FirmId, vendor_id: u64) -> Result<bool> {
-    match store {
-        Store::File(db) => file::undo_dismissal(db, firm_id, vendor_id),
-        Store::Postgres(db) => postgres::undo_dismissal(db, firm_id, vendor_id),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        Ok(tx.remove(&DISMISSED, (firm_id.get(), vendor_id))?.is_some())
+    })
 }
 
 /// The user's saved picks per category, in category id order.
 pub fn pick_sets(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, PickSet)>> {
-    match store {
-        Store::File(db) => file::pick_sets(db, firm_id),
-        Store::Postgres(db) => postgres::pick_sets(db, firm_id),
-    }
+    let rows = seam::read(store, |tx| tx.range(&PICKS, &[firm_id.get()]))?;
+    Ok(rows
+        .into_iter()
+        .map(|((_, category), set)| (category, set))
+        .collect())
 }
 
 /// Saves picks for several categories at once, each replacing that category's earlier set, and
 /// records each pick in the history (replacing the vendor's earlier entry in that category).
 pub fn save_picks(store: &Store, firm_id: FirmId, stages: &[StageSave]) -> Result<()> {
-    match store {
-        Store::File(db) => file::save_picks(db, firm_id, stages),
-        Store::Postgres(db) => postgres::save_picks(db, firm_id, stages),
-    }
+    let firm = firm_id.get();
+    let sets: Vec<_> = (stages.iter())
+        .map(|s| ((firm, s.category_id), s.set.clone()))
+        .collect();
+    let past: Vec<_> = (stages.iter())
+        .flat_map(|s| {
+            (s.history.iter().enumerate()).map(move |(rank, (vendor_id, strengths))| {
+                let rec = PastRec {
+                    at: s.set.at,
+                    rank: rank as u32,
+                    strengths: strengths.clone(),
+                };
+                ((firm, s.category_id, *vendor_id), rec)
+            })
+        })
+        .collect();
+    // Two statements on PostgreSQL for every stage's picks and history (Pick For Me saves nine).
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        tx.insert_many(&PICKS, &sets)?;
+        tx.insert_many(&PAST, &past)
+    })
 }
 
 /// Empties every stage's picks ("Clear picks"); the history stays. The categories that had
@@ -120,18 +178,45 @@ pub fn save_picks(store: &Store, firm_id: FirmId, stages: &[StageSave]) -> Resul
 /// kept (a clear that finds no pick keeps the earlier ones). One set per firm, so nothing grows.
 pub fn clear_picks(store: &Store, firm_id: FirmId) -> Result<()> {
     let at = crate::platform::clock::now_secs();
-    match store {
-        Store::File(db) => file::clear_picks(db, firm_id, at),
-        Store::Postgres(db) => postgres::clear_picks(db, firm_id, at),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let sets = tx.range(&PICKS, &[firm_id.get()])?;
+        for (key, _) in &sets {
+            tx.remove(&PICKS, *key)?;
+        }
+        let kept: Vec<((u64, u64), ClearedSet)> = sets
+            .into_iter()
+            .filter(|(_, set)| !set.picks.is_empty())
+            .map(|(key, set)| {
+                (
+                    key,
+                    ClearedSet {
+                        set,
+                        cleared_at: at,
+                    },
+                )
+            })
+            .collect();
+        if kept.is_empty() {
+            return Ok(());
+        }
+        for (key, _) in tx.range(&CLEARED, &[firm_id.get()])? {
+            tx.remove(&CLEARED, key)?;
+        }
+        for (key, set) in &kept {
+            tx.insert(&CLEARED, *key, set)?;
+        }
+        Ok(())
+    })
 }
 
 /// The picks the firm's last clear kept, by category id (ascending).
 pub fn cleared_picks(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, ClearedSet)>> {
-    match store {
-        Store::File(db) => file::cleared_picks(db, firm_id),
-        Store::Postgres(db) => postgres::cleared_picks(db, firm_id),
-    }
+    let rows = seam::read(store, |tx| tx.range(&CLEARED, &[firm_id.get()]))?;
+    Ok(rows
+        .into_iter()
+        .map(|((_, category), set)| (category, set))
+        .collect())
 }
 
 /// What `restore_cleared_picks` did: category ids put back, and those left with newer picks.
@@ -145,10 +230,28 @@ pub struct Restored {
 /// has picks again since (those stay). The kept set is used up. `None` when nothing is kept
 /// (nothing was cleared, or the clear was undone already).
 pub fn restore_cleared_picks(store: &Store, firm_id: FirmId) -> Result<Option<Restored>> {
-    match store {
-        Store::File(db) => file::restore_cleared_picks(db, firm_id),
-        Store::Postgres(db) => postgres::restore_cleared_picks(db, firm_id),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let kept = tx.range(&CLEARED, &[firm_id.get()])?;
+        if kept.is_empty() {
+            return Ok(None);
+        }
+        let newer: HashSet<(u64, u64)> = (tx.range(&PICKS, &[firm_id.get()])?.into_iter())
+            .filter(|(_, set)| !set.picks.is_empty())
+            .map(|(key, _)| key)
+            .collect();
+        let mut done = Restored::default();
+        for (key, cleared) in kept {
+            if newer.contains(&key) {
+                done.kept_newer.push(key.1);
+            } else {
+                tx.insert(&PICKS, key, &cleared.set)?;
+                done.restored.push(key.1);
+            }
+            tx.remove(&CLEARED, key)?;
+        }
+        Ok(Some(done))
+    })
 }
 
 /// Remembers the dismissal of one of the firm's picks with its reason. The pick stays in its
@@ -161,11 +264,21 @@ pub fn dismiss(
     vendor_id: u64,
     reason: DismissReason,
 ) -> Result<bool> {
-    let at = crate::platform::clock::now_secs();
-    match store {
-        Store::File(db) => file::dismiss(db, firm_id, vendor_id, reason, at),
-        Store::Postgres(db) => postgres::dismiss(db, firm_id, vendor_id, reason, at),
-    }
+    let dismissal = Dismissal {
+        at: crate::platform::clock::now_secs(),
+        reason,
+    };
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let picked = (tx.range(&PICKS, &[firm_id.get()])?.iter())
+            .any(|(_, set)| set.picks.iter().any(|p| p.vendor_id == vendor_id));
+        let key = (firm_id.get(), vendor_id);
+        if !picked || tx.get(&DISMISSED, key)?.is_some() {
+            return Ok(false);
+        }
+        tx.insert(&DISMISSED, key, &dismissal)?;
+        Ok(true)
+    })
 }
 
 /// A stage's picks topped up after a dismissal: the new set (the stored picks with the
@@ -186,19 +299,29 @@ pub fn refill_picks(
     expected: &PickSet,
     refill: &Refill,
 ) -> Result<bool> {
-    match store {
-        Store::File(db) => file::refill_picks(db, firm_id, expected, refill),
-        Store::Postgres(db) => postgres::refill_picks(db, firm_id, expected, refill),
-    }
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        let key = (firm_id.get(), refill.category_id);
+        if tx.get(&PICKS, key)?.as_ref() != Some(expected) {
+            return Ok(false);
+        }
+        tx.insert(&PICKS, key, &refill.set)?;
+        let past: Vec<_> = (refill.history.iter())
+            .map(|(vendor_id, rec)| ((key.0, key.1, *vendor_id), rec.clone()))
+            .collect();
+        tx.insert_many(&PAST, &past)?;
+        Ok(true)
+    })
 }
 
 /// The user's past recommendations, newest first (then by category, rank and vendor).
 pub fn past(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> {
-    // Both backends answer in (category, vendor) order; one stable sort orders them alike.
-    let mut out = match store {
-        Store::File(db) => file::past(db, firm_id)?,
-        Store::Postgres(db) => postgres::past(db, firm_id)?,
-    };
+    let rows = seam::read(store, |tx| tx.range(&PAST, &[firm_id.get()]))?;
+    // In key order (category, vendor); one stable sort puts the newest first.
+    let mut out: Vec<(u64, u64, PastRec)> = rows
+        .into_iter()
+        .map(|((_, category, vendor), rec)| (category, vendor, rec))
+        .collect();
     out.sort_by(|a, b| {
         b.2.at
             .cmp(&a.2.at)
@@ -215,9 +338,40 @@ pub fn past(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> 
 /// (`into`'s kept on a clash); past recommendations are the union (the later one on a clash).
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
     match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
+        WriteTx::File(txn) => file::merge_responses_in(txn, into, from)?,
+        WriteTx::Postgres(tx) => postgres::merge_responses_in(tx, into, from)?,
     }
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[into, from])?;
+        let (into, from) = (into.get(), from.get());
+        move_keeping_ours(tx, &PICKS, into, from)?;
+        move_keeping_ours(tx, &CLEARED, into, from)?;
+        move_keeping_ours(tx, &DISMISSED, into, from)?;
+        for ((_, category, vendor), theirs) in tx.range(&PAST, &[from])? {
+            tx.remove(&PAST, (from, category, vendor))?;
+            let ours = tx.get(&PAST, (into, category, vendor))?;
+            if ours.is_none_or(|ours| ours.at < theirs.at) {
+                tx.insert(&PAST, (into, category, vendor), &theirs)?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Moves `from`'s rows of a (firm, item) table to `into`, where `into` has no row of that item.
+fn move_keeping_ours<V: serde::Serialize + serde::de::DeserializeOwned>(
+    tx: &mut seam::Tx,
+    table: &Table<(u64, u64), V>,
+    into: u64,
+    from: u64,
+) -> Result<()> {
+    for ((_, item), value) in tx.range(table, &[from])? {
+        tx.remove(table, (from, item))?;
+        if tx.get(table, (into, item))?.is_none() {
+            tx.insert(table, (into, item), &value)?;
+        }
+    }
+    Ok(())
 }
 
 // A firm's archive: its questionnaire answers, picks, dismissals and the history of what was
@@ -281,8 +435,8 @@ fn purge_responses(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> 
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[
-    Table {
+pub const TABLES: &[Declared] = &[
+    Declared {
         name: "responses",
         purge: Purge::By(purge_responses),
         export: Export::Rows {
@@ -304,7 +458,7 @@ pub const TABLES: &[Table] = &[
             },
         ],
     },
-    Table {
+    Declared {
         name: "picks",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -320,7 +474,7 @@ pub const TABLES: &[Table] = &[
             to: Target::Category,
         }],
     },
-    Table {
+    Declared {
         name: "dismissals",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -336,7 +490,7 @@ pub const TABLES: &[Table] = &[
             to: Target::Vendor,
         }],
     },
-    Table {
+    Declared {
         name: "past_recommendations",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -344,7 +498,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(arrival::past),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&PAST_RECS],
+        redb: &[&PAST],
         postgres: true,
         secrets: &[],
         refers_to: &[
@@ -358,7 +512,7 @@ pub const TABLES: &[Table] = &[
             },
         ],
     },
-    Table {
+    Declared {
         name: "picks_cleared",
         purge: Purge::ByKey,
         export: Export::Rows {
@@ -366,7 +520,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(arrival::cleared),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&PICKS_CLEARED],
+        redb: &[&CLEARED],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {

@@ -396,7 +396,12 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         unreachable!()
     };
     let target: PgStore = test_store();
-    let counts = export(source, &target).unwrap();
+    let mut counts = export(source, &target).unwrap();
+    // The seam's tables, as `litstack export-to-postgres` copies them: from their declarations.
+    counts.push(seam::copy_to_postgres(source, &target, &PICKS).unwrap());
+    counts.push(seam::copy_to_postgres(source, &target, &CLEARED).unwrap());
+    counts.push(seam::copy_to_postgres(source, &target, &DISMISSED).unwrap());
+    counts.push(seam::copy_to_postgres(source, &target, &PAST).unwrap());
     let counted = |table: &str| counts.iter().find(|c| c.table == table).unwrap();
     assert_eq!(
         (counted("responses").source, counted("responses").copied),
@@ -606,4 +611,106 @@ fn a_merge_moves_the_cleared_picks_keeping_the_kept_firms_on_a_clash() {
         assert_eq!(kept, vec![(5, vec![11]), (6, vec![21])]);
         assert!(cleared_picks(store, fid(2)).unwrap().is_empty());
     });
+}
+
+#[test]
+fn a_hub_at_migration_50_keeps_every_pick_dismissal_and_recommendation() {
+    use crate::platform::store::postgres::test_store_from_migration;
+    let questionnaire = set(&[10, 11], PickSource::Questionnaire, 1_800_000_000);
+    let pick_for_me = set(&[12], PickSource::PickForMe, 1_800_000_100);
+    let cleared = ClearedSet {
+        set: set(&[13, 14], PickSource::Questionnaire, 1_800_000_200),
+        cleared_at: 1_800_000_300,
+    };
+    let reasons = [
+        ("too_expensive", None, DismissReason::TooExpensive),
+        ("doesnt_integrate", None, DismissReason::DoesntIntegrate),
+        ("already_evaluated", None, DismissReason::AlreadyEvaluated),
+        (
+            "not_right_for_practice",
+            None,
+            DismissReason::NotRightForPractice,
+        ),
+        (
+            "other",
+            Some("Too \"slow\" for us"),
+            DismissReason::Other("Too \"slow\" for us".into()),
+        ),
+        ("not_given", None, DismissReason::NotGiven),
+    ];
+    let pick_set_sql = |firm: u64, category: u64, s: &PickSet| {
+        format!(
+            "{firm}, {category}, $j${}$j$, '{}', {}, {}, to_timestamp({})",
+            serde_json::to_string(&s.picks).unwrap(),
+            crate::platform::store::postgres::code(&s.source).unwrap(),
+            s.note
+                .as_ref()
+                .map_or("NULL".to_string(), |n| format!("$t${n}$t$")),
+            s.used_size_fallback,
+            s.at
+        )
+    };
+    let columns = "firm_id, category_id, vendors, source, note, used_size_fallback, saved_at";
+    let mut sql = format!(
+        "INSERT INTO picks ({columns}) VALUES ({}), ({});\n",
+        pick_set_sql(7, 1, &questionnaire),
+        pick_set_sql(7, 2, &pick_for_me)
+    );
+    sql.push_str(&format!(
+        "INSERT INTO picks_cleared ({columns}, cleared_at) VALUES ({}, to_timestamp({}));\n",
+        pick_set_sql(7, 3, &cleared.set),
+        cleared.cleared_at
+    ));
+    for (i, (code, text, _)) in reasons.iter().enumerate() {
+        sql.push_str(&format!(
+            "INSERT INTO dismissals (firm_id, vendor_id, reason, other_text, dismissed_at) \
+             VALUES (7, {}, '{code}', {}, to_timestamp({}));\n",
+            20 + i,
+            text.map_or("NULL".to_string(), |t| format!("$t${t}$t$")),
+            1_800_000_000 + i
+        ));
+    }
+    sql.push_str(
+        "INSERT INTO past_recommendations (firm_id, category_id, vendor_id, recommended_at, \
+         rank, strengths) VALUES (7, 1, 10, to_timestamp(1800000000), 0, \
+         ARRAY['Integrates', 'Popular']), (7, 1, 11, to_timestamp(1800000000), 1, ARRAY[]::text[]), \
+         (8, 2, 12, to_timestamp(1700000000), 0, ARRAY['Cheap']);\n",
+    );
+    let store = Store::Postgres(test_store_from_migration(50, &sql));
+
+    assert_eq!(
+        pick_sets(&store, fid(7)).unwrap(),
+        [(1, questionnaire.clone()), (2, pick_for_me.clone())]
+    );
+    assert_eq!(cleared_picks(&store, fid(7)).unwrap(), [(3, cleared)]);
+    let dismissed: Vec<(u64, Dismissal)> = reasons
+        .into_iter()
+        .enumerate()
+        .map(|(i, (_, _, reason))| {
+            let at = 1_800_000_000 + i as i64;
+            (20 + i as u64, Dismissal { at, reason })
+        })
+        .collect();
+    assert_eq!(dismissals(&store, fid(7)).unwrap(), dismissed);
+    let rec = |at: i64, rank: u32, strengths: &[&str]| PastRec {
+        at,
+        rank,
+        strengths: strengths.iter().map(|s| s.to_string()).collect(),
+    };
+    assert_eq!(
+        past(&store, fid(7)).unwrap(),
+        [
+            (1, 10, rec(1_800_000_000, 0, &["Integrates", "Popular"])),
+            (1, 11, rec(1_800_000_000, 1, &[])),
+        ]
+    );
+    assert_eq!(
+        past(&store, fid(8)).unwrap(),
+        [(2, 12, rec(1_700_000_000, 0, &["Cheap"]))]
+    );
+    // And the moved rows are written as before.
+    assert!(undo_dismissal(&store, fid(7), 20).unwrap());
+    assert!(dismiss(&store, fid(7), 10, DismissReason::TooExpensive).unwrap());
+    restore_cleared_picks(&store, fid(7)).unwrap().unwrap();
+    assert_eq!(pick_sets(&store, fid(7)).unwrap().len(), 3);
 }

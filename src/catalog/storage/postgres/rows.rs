@@ -3,7 +3,7 @@
 
 use chrono::NaiveDate;
 
-use crate::catalog::model::{BookingSource, Category, ClickKind, ImportedBy, MeetingClick, Vendor};
+use crate::catalog::model::{BookingSource, Category, ImportedBy, Vendor};
 use crate::platform::store::postgres::from_code;
 
 #[derive(sqlx::FromRow)]
@@ -120,29 +120,5 @@ impl TryFrom<BookingSourceRow> for BookingSource {
                 "a vendor_booking_sources row is neither checked nor imported"
             )),
         }
-    }
-}
-
-#[derive(sqlx::FromRow)]
-pub(super) struct ClickRow {
-    id: i64,
-    user_id: i64,
-    vendor_id: i64,
-    source_page: String,
-    at: chrono::DateTime<chrono::Utc>,
-    kind: String,
-}
-
-impl TryFrom<ClickRow> for MeetingClick {
-    type Error = anyhow::Error;
-    fn try_from(row: ClickRow) -> anyhow::Result<MeetingClick> {
-        Ok(MeetingClick {
-            id: row.id as u64,
-            user_id: row.user_id as u64,
-            vendor_id: row.vendor_id as u64,
-            source_page: from_code(row.source_page)?,
-            at: row.at.timestamp(),
-            kind: ClickKind::from_code(&row.kind)?,
-        })
     }
 }

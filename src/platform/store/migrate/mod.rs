@@ -7,8 +7,8 @@ use super::SHORTLIST_REMOVED;
 use super::seam::{self, Index, Key, On, Table};
 use super::{
     ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICK_TIMES, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS,
-    SHORTLIST, USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS,
+    USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{
     DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
@@ -80,10 +80,17 @@ impl super::FileStore {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
         }
+        // Version 14: the meeting clicks, single sign-on, the recommendations' picks, cleared picks,
+        // dismissals and history, the firms' second-factor requirements and the operator role's
+        // offer move onto the seam: each click's kind into its value; the
+        // providers' values become JSON, and the domain claims, flows and links are keyed by their
+        // holder and a hash (`sso_rekeyed`).
         if current < 14 {
             seam_values_in_json(&txn, 14).map_err(fail)?;
+            click_kinds_in_values(&txn).map_err(fail)?;
+            sso_rekeyed(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 14 { ... }`.
+        // Later schema versions add their steps here: `if current < 15 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -184,6 +191,67 @@ const V13_OPERATOR_HANDOVERS: Table<u64, shapes::Offer> = Table::new(
     None,
 );
 
+/// The meeting clicks as schema 13 declared them (before the seam), their values in bincode.
+const V13_MEETING_CLICKS: Table<(u64, u64, u64), shapes::MeetingClick> = Table::new(
+    "meeting_clicks",
+    MEETING_CLICKS,
+    &["user_id", "vendor_id", "id"],
+    Some("meeting_clicks"),
+);
+/// Until schema 14, (user id, click id) -> vendor id: a user's clicks in time order.
+const V13_MEETING_CLICK_TIMES: redb::TableDefinition<(u64, u64), u64> =
+    redb::TableDefinition::new("meeting_click_times");
+/// Until schema 14, click id -> 1 for a website click (a booking click had no row).
+const V13_MEETING_CLICK_KINDS: redb::TableDefinition<u64, u8> =
+    redb::TableDefinition::new("meeting_click_kinds");
+
+/// Single sign-on's providers as schema 13 declared them (before the seam), in bincode.
+const V13_SSO_CONFIGS: Table<u64, shapes::SsoConfig> =
+    Table::new("sso_configs", super::SSO_CONFIGS, &["firm_id"], None);
+/// Until schema 14: lower-cased domain -> every firm's `shapes::DomainClaim`s, in bincode.
+const V13_SSO_DOMAINS: redb::TableDefinition<&str, &[u8]> =
+    redb::TableDefinition::new("sso_domains");
+/// Until schema 14: the SHA-256 of a flow's state -> `shapes::Flow`, in bincode.
+const V13_SSO_FLOWS: redb::TableDefinition<&[u8], &[u8]> = redb::TableDefinition::new("sso_flows");
+/// Until schema 14: "issuer\nsubject" -> `shapes::SsoLink`, in bincode.
+const V13_SSO_LINKS: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("sso_links");
+
+/// Single sign-on's tables as schema 14 keys them (`accounts::sso::storage`): by their holder,
+/// then the first 63 bits of the SHA-256 of the domain, of the state (its hash's own) or of the
+/// identity, found by the latter through an index; the flows by their age too.
+const V14_SSO_DOMAINS: Table<(u64, u64), shapes::DomainClaim> =
+    Table::declare("sso_domains", &["firm_id", "domain_key"], None)
+        .indexed(&[&V14_SSO_DOMAINS_BY_DOMAIN]);
+const V14_SSO_DOMAINS_BY_DOMAIN: Index = Index::new("sso_domains_by_domain", On::Key(1));
+const V14_SSO_FLOWS: Table<(u64, u64), shapes::StoredFlow> =
+    Table::declare("sso_flows", &["firm_id", "state_key"], None)
+        .indexed(&[&V14_SSO_FLOWS_BY_STATE, &V14_SSO_FLOWS_BY_AGE]);
+const V14_SSO_FLOWS_BY_STATE: Index = Index::new("sso_flows_by_state", On::Key(1));
+const V14_SSO_FLOWS_BY_AGE: Index = Index::new("sso_flows_by_age", On::Field("created_at"));
+const V14_SSO_LINKS: Table<(u64, u64), shapes::SsoLink> =
+    Table::declare("sso_links", &["user_id", "identity_key"], None)
+        .indexed(&[&V14_SSO_LINKS_BY_IDENTITY]);
+const V14_SSO_LINKS_BY_IDENTITY: Index = Index::new("sso_links_by_identity", On::Key(1));
+
+/// The recommendations' tables as schema 13 declared them (before the seam), their values in
+/// bincode.
+const V13_PICKS: Table<(u64, u64), shapes::PickSet> =
+    Table::new("picks", PICKS, &["firm_id", "category_id"], None);
+const V13_PICKS_CLEARED: Table<(u64, u64), shapes::ClearedSet> = Table::new(
+    "picks_cleared",
+    super::PICKS_CLEARED,
+    &["firm_id", "category_id"],
+    None,
+);
+const V13_DISMISSALS: Table<(u64, u64), shapes::Dismissal> =
+    Table::new("dismissals", DISMISSED, &["firm_id", "vendor_id"], None);
+const V13_PAST_RECS: Table<(u64, u64, u64), shapes::PastRec> = Table::new(
+    "past_recommendations",
+    PAST_RECS,
+    &["firm_id", "category_id", "vendor_id"],
+    None,
+);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -204,6 +272,12 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (13, &V12_DECISION_VERSIONS),
     (14, &V13_MFA_REQUIRED),
     (14, &V13_OPERATOR_HANDOVERS),
+    (14, &V13_MEETING_CLICKS),
+    (14, &V13_SSO_CONFIGS),
+    (14, &V13_PICKS),
+    (14, &V13_PICKS_CLEARED),
+    (14, &V13_DISMISSALS),
+    (14, &V13_PAST_RECS),
 ];
 
 /// A seam table whose redb values are still bincode.
@@ -282,6 +356,123 @@ fn feeds_keyed_by_hash(txn: &WriteTransaction) -> anyhow::Result<()> {
     })?;
     if !feeds.is_empty() {
         tracing::info!(feeds = feeds.len(), "calendar feeds keyed by their hash");
+    }
+    Ok(())
+}
+
+/// Version 14, after the clicks' values are JSON: a website click says so in its value (a value
+/// without a kind is a booking click); the user's time order and the kinds' table go (a user's
+/// clicks are one range of the clicks' own table).
+fn click_kinds_in_values(txn: &WriteTransaction) -> anyhow::Result<()> {
+    // The clicks as JSON, whatever their fields: the kind is added to what is there.
+    const CLICKS: Table<(u64, u64, u64), serde_json::Value> = Table::new(
+        "meeting_clicks",
+        MEETING_CLICKS,
+        &["user_id", "vendor_id", "id"],
+        None,
+    );
+    let mut websites = std::collections::HashSet::new();
+    if super::registry::has_table(txn, "meeting_click_kinds")? {
+        for entry in txn.open_table(V13_MEETING_CLICK_KINDS)?.iter()? {
+            let (id, kind) = entry?;
+            if kind.value() == 1 {
+                websites.insert(id.value());
+            }
+        }
+        txn.delete_table(V13_MEETING_CLICK_KINDS)?;
+    }
+    let mut keys = Vec::new();
+    if super::registry::has_table(txn, "meeting_click_times")? {
+        for entry in txn.open_table(V13_MEETING_CLICK_TIMES)?.iter()? {
+            let (key, vendor) = entry?;
+            let (user, id) = key.value();
+            if websites.contains(&id) {
+                keys.push((user, vendor.value(), id));
+            }
+        }
+        txn.delete_table(V13_MEETING_CLICK_TIMES)?;
+    }
+    seam::in_schema_step(txn, |tx| {
+        for &key in &keys {
+            if let Some(mut click) = tx.get(&CLICKS, key)? {
+                click["kind"] = "WEBSITE".into();
+                tx.insert(&CLICKS, key, &click)?;
+            }
+        }
+        Ok(())
+    })?;
+    if !keys.is_empty() {
+        tracing::info!(clicks = keys.len(), "website clicks say so in their values");
+    }
+    Ok(())
+}
+
+/// The first 63 bits of a hash, as schema 14 keys single sign-on's rows by.
+fn hash_key(hash: &[u8]) -> u64 {
+    let mut first = [0; 8];
+    first.copy_from_slice(&hash[..8]);
+    u64::from_be_bytes(first) & seam::MAX_PART
+}
+
+/// `hash_key` of a text's SHA-256.
+fn text_key(text: &str) -> u64 {
+    use sha2::Digest;
+    hash_key(&sha2::Sha256::digest(text.as_bytes()))
+}
+
+/// Version 14: single sign-on's domain claims (a list per domain until then), flows (keyed by
+/// their state's hash) and links (keyed by their identity's text) are keyed by their holder and a
+/// hash of what keyed them, one row each, as the seam's JSON; the seam's inserts write the
+/// indexes. A flow keeps its state's whole hash in its value, which its key holds a part of.
+fn sso_rekeyed(txn: &WriteTransaction) -> anyhow::Result<()> {
+    let mut claims: Vec<shapes::DomainClaim> = Vec::new();
+    if super::registry::has_table(txn, "sso_domains")? {
+        for entry in txn.open_table(V13_SSO_DOMAINS)?.iter()? {
+            let listed: Vec<shapes::DomainClaim> = codec::decode(entry?.1.value())?;
+            claims.extend(listed);
+        }
+        txn.delete_table(V13_SSO_DOMAINS)?;
+    }
+    let mut flows: Vec<shapes::StoredFlow> = Vec::new();
+    if super::registry::has_table(txn, "sso_flows")? {
+        for entry in txn.open_table(V13_SSO_FLOWS)?.iter()? {
+            let (state, flow) = entry?;
+            flows.push(shapes::StoredFlow {
+                state_hash: state.value().try_into()?,
+                flow: codec::decode(flow.value())?,
+            });
+        }
+        txn.delete_table(V13_SSO_FLOWS)?;
+    }
+    let mut links: Vec<shapes::SsoLink> = Vec::new();
+    if super::registry::has_table(txn, "sso_links")? {
+        for entry in txn.open_table(V13_SSO_LINKS)?.iter()? {
+            links.push(codec::decode(entry?.1.value())?);
+        }
+        txn.delete_table(V13_SSO_LINKS)?;
+    }
+    seam::in_schema_step(txn, |tx| {
+        for claim in &claims {
+            let key = (claim.firm_id, text_key(&claim.domain));
+            tx.insert(&V14_SSO_DOMAINS, key, claim)?;
+        }
+        for flow in &flows {
+            let key = (flow.flow.firm_id, hash_key(&flow.state_hash));
+            tx.insert(&V14_SSO_FLOWS, key, flow)?;
+        }
+        for link in &links {
+            let identity = format!("{}\n{}", link.issuer, link.subject);
+            tx.insert(&V14_SSO_LINKS, (link.user_id, text_key(&identity)), link)?;
+        }
+        Ok(())
+    })?;
+    if claims.len() + flows.len() + links.len() > 0 {
+        tracing::info!(
+            claims = claims.len(),
+            flows = flows.len(),
+            links = links.len(),
+            "single sign-on's rows keyed for the seam"
+        );
     }
     Ok(())
 }
@@ -544,7 +735,7 @@ const V4_MEETING_CLICKS: redb::TableDefinition<u64, &[u8]> =
 fn meeting_clicks_by_owner(txn: &WriteTransaction) -> anyhow::Result<()> {
     use shapes::MeetingClickKeys;
     let mut by_owner = txn.open_table(MEETING_CLICKS)?;
-    let mut times = txn.open_table(MEETING_CLICK_TIMES)?;
+    let mut times = txn.open_table(V13_MEETING_CLICK_TIMES)?;
     let moved = match txn.open_table(V4_MEETING_CLICKS) {
         Ok(old) => {
             let mut moved = 0u64;

@@ -31,21 +31,14 @@ pub(super) struct Vendor {
     pub needs_review: bool,
 }
 
-/// A dismissal, schemas 4 to 7.
-#[derive(Serialize)]
+/// A dismissal, schemas 4 to 13 (from schema 14 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
 pub(super) struct Dismissal {
     pub at: i64,
     pub reason: DismissReason,
 }
 
-#[derive(Serialize)]
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "only `NotGiven` is written; the others keep the variants' order"
-    )
-)]
+#[derive(Serialize, Deserialize)]
 pub(super) enum DismissReason {
     TooExpensive,
     DoesntIntegrate,
@@ -100,12 +93,44 @@ pub(super) struct Response {
     pub at: i64,
 }
 
-/// A past recommendation, schemas 6 and 7.
-#[derive(Clone, Deserialize)]
+/// A past recommendation, schemas 6 to 13 (from schema 14 its JSON, on the seam).
+#[derive(Clone, Serialize, Deserialize)]
 pub(super) struct PastRec {
     pub at: i64,
     pub rank: u32,
     pub strengths: Vec<String>,
+}
+
+/// A stage's saved picks, schemas 1 to 13 (from schema 14 its JSON, on the seam): its fields and
+/// variants by position, named as today's JSON names them.
+#[derive(Serialize, Deserialize)]
+pub(super) struct PickSet {
+    pub picks: Vec<StoredPick>,
+    pub source: PickSource,
+    pub note: Option<String>,
+    pub used_size_fallback: bool,
+    pub at: i64,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredPick {
+    pub vendor_id: u64,
+    pub reason: String,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(super) enum PickSource {
+    Questionnaire,
+    PickForMe,
+}
+
+/// The picks a "Clear picks" kept, from the schema that added them to 13 (from schema 14 their
+/// JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct ClearedSet {
+    pub set: PickSet,
+    pub cleared_at: i64,
 }
 
 /// A shortlist status, every schema that has a shortlist (Not chosen from schema 8). Named as
@@ -457,4 +482,102 @@ pub(super) struct Offer {
     pub to_user: u64,
     pub offered_at: i64,
     pub expires_at: i64,
+}
+
+/// A meeting click, schemas 5 to 13 (from schema 14 its JSON, on the seam, with its kind): a
+/// website click was marked beside it, in `meeting_click_kinds`.
+#[derive(Serialize, Deserialize)]
+pub(super) struct MeetingClick {
+    pub id: u64,
+    pub user_id: u64,
+    pub vendor_id: u64,
+    pub source_page: SourcePage,
+    pub at: i64,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum SourcePage {
+    #[serde(rename = "BROWSE")]
+    Browse,
+    #[serde(rename = "PAST_RECS")]
+    PastRecs,
+    #[serde(rename = "GET_REC_STAGES")]
+    GetRecStages,
+    #[serde(rename = "GET_REC")]
+    GetRec,
+    #[serde(rename = "COMPARE")]
+    Compare,
+    #[serde(rename = "PROFILE")]
+    Profile,
+}
+
+/// A firm's identity provider, from the schema that added it to 13 (from schema 14 its JSON, on
+/// the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct SsoConfig {
+    pub firm_id: u64,
+    pub issuer: String,
+    pub client_id: String,
+    pub client_secret: String,
+    pub default_role: Role,
+    pub require_sso: bool,
+    pub updated_at: i64,
+}
+
+/// A member's role by position, named as today's JSON names it.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum Role {
+    Owner,
+    Admin,
+    Member,
+    Viewer,
+}
+
+/// A firm's claim to an email domain, to schema 13 (in a list per domain; from schema 14 one
+/// row per firm and domain, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct DomainClaim {
+    pub domain: String,
+    pub firm_id: u64,
+    pub status: DomainStatus,
+    pub claimed_at: i64,
+    pub decided_at: Option<i64>,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub(super) enum DomainStatus {
+    Pending,
+    Confirmed,
+    Refused,
+}
+
+/// A single sign-on begun at the provider, to schema 13 (keyed by its state's hash; from schema
+/// 14 the hash is in the value, `StoredFlow`).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Flow {
+    pub firm_id: u64,
+    pub nonce: String,
+    pub pkce_verifier: String,
+    pub redirect_uri: String,
+    pub return_path: String,
+    pub created_at: i64,
+}
+
+/// A flow as schema 14 stores it on the seam.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredFlow {
+    pub state_hash: [u8; 32],
+    #[serde(flatten)]
+    pub flow: Flow,
+}
+
+/// The account an identity signs in as, from the schema that added it to 13 (from 14 its JSON).
+#[derive(Serialize, Deserialize)]
+pub(super) struct SsoLink {
+    pub issuer: String,
+    pub subject: String,
+    pub user_id: u64,
+    pub created_at: i64,
 }

@@ -135,6 +135,7 @@ fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
 #[test]
 fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
     use crate::catalog::model::{MeetingClick, SourcePage};
+    use crate::catalog::storage::{meeting_clicks_on, recent_meeting_clicks};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("litstack.redb");
     let click = |id, user_id, vendor_id| MeetingClick {
@@ -158,7 +159,8 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
         {
             let mut old = txn.open_table(V4_MEETING_CLICKS).unwrap();
             for c in &before {
-                old.insert(c.id, codec::encode(c).as_slice()).unwrap();
+                old.insert(c.id, codec::encode(&frozen_click(c)).as_slice())
+                    .unwrap();
             }
             txn.open_table(META)
                 .unwrap()
@@ -168,38 +170,135 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
         txn.commit().unwrap();
     }
 
-    let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
-
-    let txn = store.read().unwrap();
-    let by_owner = txn.open_table(MEETING_CLICKS).unwrap();
-    let user_7_vendor_95: Vec<MeetingClick> = by_owner
-        .range((7, 95, 0)..=(7, 95, u64::MAX))
-        .unwrap()
-        .map(|e| codec::decode(e.unwrap().1.value()).unwrap())
-        .collect();
-    assert_eq!(user_7_vendor_95, vec![before[0].clone(), before[3].clone()]);
-    let times: Vec<((u64, u64), u64)> = txn
-        .open_table(MEETING_CLICK_TIMES)
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(
+        meeting_clicks_on(&store, &[7], &[95]).unwrap(),
+        vec![before[3].clone(), before[0].clone()]
+    );
+    let recent: Vec<u64> = recent_meeting_clicks(&store, 7, 10)
         .unwrap()
         .iter()
-        .unwrap()
-        .map(|e| {
-            let (k, v) = e.unwrap();
-            (k.value(), v.value())
-        })
+        .map(|c| c.id)
         .collect();
-    assert_eq!(
-        times,
-        vec![((7, 1), 95), ((7, 3), 12), ((7, 4), 95), ((8, 2), 95)]
-    );
+    assert_eq!(recent, [4, 3, 1]);
+    let txn = store.file().unwrap().read().unwrap();
     assert!(
         txn.open_table(V4_MEETING_CLICKS).is_err(),
         "the old table is gone"
+    );
+    assert!(
+        txn.open_table(V13_MEETING_CLICK_TIMES).is_err(),
+        "the time order went with schema 14"
     );
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
     );
+}
+
+/// A click as schemas 4 to 13 stored it: without its kind.
+fn frozen_click(c: &crate::catalog::model::MeetingClick) -> shapes::MeetingClick {
+    let page: shapes::SourcePage =
+        serde_json::from_value(serde_json::to_value(c.source_page).unwrap()).unwrap();
+    shapes::MeetingClick {
+        id: c.id,
+        user_id: c.user_id,
+        vendor_id: c.vendor_id,
+        source_page: page,
+        at: c.at,
+    }
+}
+
+/// A file at schema 13 holds the clicks in bincode, each user's time order beside them and the
+/// website clicks marked in a table of their own: schema 14 rewrites each click as the seam's
+/// JSON with its kind, and the two side tables go; the clicks read the same, and their ids go
+/// on from the sequence.
+#[test]
+fn version_13_meeting_clicks_are_stored_as_json_with_their_kinds() {
+    use crate::catalog::model::{ClickKind, MeetingClick, SourcePage};
+    use crate::catalog::storage::{
+        CLICKS, meeting_clicks_on, recent_meeting_clicks, record_meeting_click,
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let click = |id, user_id, vendor_id, source_page, kind| MeetingClick {
+        id,
+        user_id,
+        vendor_id,
+        source_page,
+        at: 1_700_000_000 + id as i64,
+        kind,
+    };
+    let clicks = [
+        click(1, 7, 95, SourcePage::Browse, ClickKind::Booking),
+        click(2, 8, 95, SourcePage::Profile, ClickKind::Website),
+        click(4, 7, 12, SourcePage::GetRecStages, ClickKind::Website),
+        click(6, 7, 95, SourcePage::Compare, ClickKind::Booking),
+    ];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut by_owner = txn.open_table(MEETING_CLICKS).unwrap();
+            let mut times = txn.open_table(V13_MEETING_CLICK_TIMES).unwrap();
+            let mut kinds = txn.open_table(V13_MEETING_CLICK_KINDS).unwrap();
+            for c in &clicks {
+                by_owner
+                    .insert(
+                        (c.user_id, c.vendor_id, c.id),
+                        codec::encode(&frozen_click(c)).as_slice(),
+                    )
+                    .unwrap();
+                times.insert((c.user_id, c.id), c.vendor_id).unwrap();
+                if c.kind == ClickKind::Website {
+                    kinds.insert(c.id, 1).unwrap();
+                }
+            }
+            let mut meta = txn.open_table(META).unwrap();
+            meta.insert("schema_version", 13).unwrap();
+            meta.insert("seq:meeting_clicks", 9).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(
+        recent_meeting_clicks(&store, 7, 10).unwrap(),
+        vec![clicks[3].clone(), clicks[2].clone(), clicks[0].clone()]
+    );
+    assert_eq!(
+        meeting_clicks_on(&store, &[8], &[95]).unwrap(),
+        [clicks[1].clone()]
+    );
+    {
+        let txn = store.file().unwrap().read().unwrap();
+        let bytes = txn
+            .open_table(CLICKS.redb)
+            .unwrap()
+            .get((7, 12, 4))
+            .unwrap()
+            .unwrap()
+            .value()
+            .to_vec();
+        assert_eq!(
+            serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+            serde_json::to_value(&clicks[2]).unwrap()
+        );
+        assert!(txn.open_table(V13_MEETING_CLICK_TIMES).is_err());
+        assert!(txn.open_table(V13_MEETING_CLICK_KINDS).is_err());
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+    let firm = crate::platform::firm_id::FirmId::for_fixtures(1);
+    let next = record_meeting_click(&store, firm, 7, 95, SourcePage::Browse, ClickKind::Booking);
+    assert_eq!(next.unwrap().id, 10);
 }
 
 #[test]
@@ -232,7 +331,9 @@ fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
         .unwrap()
         .map(|e| {
             let (k, v) = e.unwrap();
-            (k.value(), codec::decode(v.value()).unwrap())
+            // JSON from schema 14 on, as the seam stores it.
+            let value = seam::value::decode("dismissals", v.value()).unwrap();
+            (k.value(), value)
         })
         .collect();
     let not_given = |at| Dismissal {
@@ -745,6 +846,69 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         serde_json::to_value(&frozen).unwrap(),
         serde_json::to_value(&today).unwrap()
     );
+    // Schema 13's single sign-on in bincode, and its JSON as the seam stores it from schema 14:
+    // every role and status by position, named as today's.
+    fn same_json<A: serde::Serialize + serde::de::DeserializeOwned, B: serde::Serialize>(
+        today: &B,
+    ) {
+        let frozen: A = codec::decode(&codec::encode(today)).unwrap();
+        assert_eq!(
+            serde_json::to_value(&frozen).unwrap(),
+            serde_json::to_value(today).unwrap()
+        );
+    }
+    use crate::accounts::sso::model as sso;
+    for role in crate::platform::caller::FirmRole::ALL {
+        same_json::<shapes::SsoConfig, _>(&sso::SsoConfig {
+            firm_id: 1,
+            issuer: "https://id.example".into(),
+            client_id: "c".into(),
+            client_secret: "s".into(),
+            default_role: role,
+            require_sso: true,
+            updated_at: 1_800_000_000,
+        });
+    }
+    for status in [
+        sso::DomainStatus::Pending,
+        sso::DomainStatus::Confirmed,
+        sso::DomainStatus::Refused,
+    ] {
+        same_json::<shapes::DomainClaim, _>(&sso::DomainClaim {
+            domain: "a.com".into(),
+            firm_id: 1,
+            status,
+            claimed_at: 1_800_000_000,
+            decided_at: Some(1_800_000_001),
+        });
+    }
+    let flow = sso::Flow {
+        firm_id: 1,
+        nonce: "n".into(),
+        pkce_verifier: "v".into(),
+        redirect_uri: "https://x.example/cb".into(),
+        return_path: "/".into(),
+        created_at: 1_800_000_000,
+    };
+    same_json::<shapes::Flow, _>(&flow);
+    let frozen = shapes::StoredFlow {
+        state_hash: [9; 32],
+        flow: codec::decode(&codec::encode(&flow)).unwrap(),
+    };
+    assert_eq!(
+        serde_json::to_value(&frozen).unwrap(),
+        serde_json::to_value(crate::accounts::sso::storage::StoredFlow {
+            state_hash: [9; 32],
+            flow,
+        })
+        .unwrap()
+    );
+    same_json::<shapes::SsoLink, _>(&sso::SsoLink {
+        issuer: "https://id.example".into(),
+        subject: "ann".into(),
+        user_id: 7,
+        created_at: 1_800_000_000,
+    });
     // Read only by the migrations: today's values read back through the frozen shapes.
     let rec = crate::recommend::model::PastRec {
         at: 8,
@@ -752,7 +916,23 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         strengths: vec!["s".into()],
     };
     let read: shapes::PastRec = codec::decode(&codec::encode(&rec)).unwrap();
-    assert_eq!((read.at, read.rank, read.strengths), (8, 1, rec.strengths));
+    assert_eq!(
+        (read.at, read.rank, read.strengths),
+        (8, 1, rec.strengths.clone())
+    );
+    // Schema 13's recommendations in bincode, and their JSON as the seam stores it from schema
+    // 14: every pick source and dismissal reason by position, named as today's.
+    same_json::<shapes::PastRec, _>(&rec);
+    for set in recommend_sets() {
+        same_json::<shapes::PickSet, _>(&set);
+        same_json::<shapes::ClearedSet, _>(&crate::recommend::model::ClearedSet {
+            set,
+            cleared_at: 9,
+        });
+    }
+    for dismissal in recommend_dismissals() {
+        same_json::<shapes::Dismissal, _>(&dismissal);
+    }
     let click = crate::catalog::model::MeetingClick {
         id: 3,
         user_id: 4,
@@ -763,6 +943,28 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     };
     let read: shapes::MeetingClickKeys = codec::decode(&codec::encode(&click)).unwrap();
     assert_eq!((read.id, read.user_id, read.vendor_id), (3, 4, 5));
+    // Schema 13's clicks in bincode, and their JSON as the seam stores it from schema 14: every
+    // page by position, named as today's (the kind, today's last field, was never in them).
+    use crate::catalog::model::SourcePage;
+    for page in [
+        SourcePage::Browse,
+        SourcePage::PastRecs,
+        SourcePage::GetRecStages,
+        SourcePage::GetRec,
+        SourcePage::Compare,
+        SourcePage::Profile,
+    ] {
+        let today = crate::catalog::model::MeetingClick {
+            source_page: page,
+            ..click.clone()
+        };
+        let frozen: shapes::MeetingClick = codec::decode(&codec::encode(&today)).unwrap();
+        let json = serde_json::to_value(&frozen).unwrap();
+        assert_eq!(
+            serde_json::from_value::<crate::catalog::model::MeetingClick>(json).unwrap(),
+            today
+        );
+    }
 }
 
 #[test]
@@ -1874,5 +2076,250 @@ fn mfa_requirements_and_the_handover_of_a_hub_from_before_the_seam_are_kept() {
     assert_eq!(
         mfa_required::find(&store, firm(1)).unwrap(),
         Some(requirement)
+    );
+}
+
+/// A pick set of each source.
+fn recommend_sets() -> Vec<crate::recommend::model::PickSet> {
+    use crate::recommend::model::{PickSet, PickSource, StoredPick};
+    [PickSource::Questionnaire, PickSource::PickForMe]
+        .into_iter()
+        .enumerate()
+        .map(|(i, source)| PickSet {
+            picks: vec![
+                StoredPick {
+                    vendor_id: 10 + i as u64,
+                    reason: "Fits \"small\" firms".into(),
+                },
+                StoredPick {
+                    vendor_id: 20,
+                    reason: "Popular".into(),
+                },
+            ],
+            source,
+            note: (i == 1).then(|| "Based on all firms".into()),
+            used_size_fallback: i == 1,
+            at: 1_800_000_000 + i as i64,
+        })
+        .collect()
+}
+
+/// A dismissal of each reason.
+fn recommend_dismissals() -> Vec<crate::recommend::dismiss_reason::Dismissal> {
+    use crate::recommend::dismiss_reason::{DismissReason, Dismissal};
+    [
+        DismissReason::TooExpensive,
+        DismissReason::DoesntIntegrate,
+        DismissReason::AlreadyEvaluated,
+        DismissReason::NotRightForPractice,
+        DismissReason::Other("Too slow".into()),
+        DismissReason::NotGiven,
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, reason)| Dismissal {
+        at: 1_800_000_000 + i as i64,
+        reason,
+    })
+    .collect()
+}
+
+#[test]
+fn version_13_picks_dismissals_and_history_are_stored_as_json_and_read_the_same() {
+    use crate::recommend::model::{ClearedSet, PastRec};
+    use crate::recommend::storage;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let sets = recommend_sets();
+    let cleared = ClearedSet {
+        set: sets[1].clone(),
+        cleared_at: 1_800_000_100,
+    };
+    let dismissals = recommend_dismissals();
+    let rec = PastRec {
+        at: 1_800_000_000,
+        rank: 2,
+        strengths: vec!["Integrates".into(), "Popular".into()],
+    };
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            // As schema 13 wrote them: `store::codec`'s bincode of the domain's types.
+            let mut table = txn.open_table(PICKS).unwrap();
+            for (i, set) in sets.iter().enumerate() {
+                table
+                    .insert((4, i as u64 + 1), codec::encode(set).as_slice())
+                    .unwrap();
+            }
+            txn.open_table(super::super::PICKS_CLEARED)
+                .unwrap()
+                .insert((4, 3), codec::encode(&cleared).as_slice())
+                .unwrap();
+            let mut table = txn.open_table(DISMISSED).unwrap();
+            for (i, d) in dismissals.iter().enumerate() {
+                table
+                    .insert((4, 30 + i as u64), codec::encode(d).as_slice())
+                    .unwrap();
+            }
+            txn.open_table(PAST_RECS)
+                .unwrap()
+                .insert((4, 1, 10), codec::encode(&rec).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 13)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored(4);
+    assert_eq!(
+        storage::pick_sets(&store, firm).unwrap(),
+        vec![(1, sets[0].clone()), (2, sets[1].clone())]
+    );
+    assert_eq!(
+        storage::cleared_picks(&store, firm).unwrap(),
+        vec![(3, cleared.clone())]
+    );
+    assert_eq!(
+        storage::dismissals(&store, firm).unwrap(),
+        (30..).zip(dismissals.clone()).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        storage::past(&store, firm).unwrap(),
+        vec![(1, 10, rec.clone())]
+    );
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(PICKS)
+        .unwrap()
+        .get((4, 2))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&sets[1]).unwrap());
+    let bytes = txn
+        .open_table(DISMISSED)
+        .unwrap()
+        .get((4, 34))
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&dismissals[4]).unwrap());
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+#[test]
+fn version_13_single_sign_on_reads_the_same_on_the_seam() {
+    use crate::accounts::sso::model::{DomainClaim, DomainStatus, Flow, SsoConfig, SsoLink};
+    use crate::accounts::sso::storage as sso;
+    use crate::platform::firm_id::FirmId;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let config = SsoConfig {
+        firm_id: 4,
+        issuer: "https://id.example".into(),
+        client_id: "litstack".into(),
+        client_secret: "s3cret".into(),
+        default_role: crate::platform::caller::FirmRole::Member,
+        require_sso: true,
+        updated_at: 1_800_000_000,
+    };
+    let claim = |firm_id, status| DomainClaim {
+        domain: "a.com".into(),
+        firm_id,
+        status,
+        claimed_at: 1_800_000_000,
+        decided_at: None,
+    };
+    let claims = vec![
+        claim(4, DomainStatus::Confirmed),
+        claim(6, DomainStatus::Pending),
+    ];
+    let flow = Flow {
+        firm_id: 6,
+        nonce: "n".into(),
+        pkce_verifier: "v".into(),
+        redirect_uri: "https://x.example/cb".into(),
+        return_path: "/".into(),
+        created_at: 1_800_000_000,
+    };
+    let link = SsoLink {
+        issuer: "https://id.example".into(),
+        subject: "ann".into(),
+        user_id: 7,
+        created_at: 1_800_000_000,
+    };
+    // Written by schema 13's binary: today's types encode as its shapes did (the shapes' test).
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            txn.open_table(super::super::SSO_CONFIGS)
+                .unwrap()
+                .insert(4, codec::encode(&config).as_slice())
+                .unwrap();
+            txn.open_table(V13_SSO_DOMAINS)
+                .unwrap()
+                .insert("a.com", codec::encode(&claims).as_slice())
+                .unwrap();
+            txn.open_table(V13_SSO_FLOWS)
+                .unwrap()
+                .insert([5u8; 32].as_slice(), codec::encode(&flow).as_slice())
+                .unwrap();
+            txn.open_table(V13_SSO_LINKS)
+                .unwrap()
+                .insert("https://id.example\nann", codec::encode(&link).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 13)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(
+        sso::config(&store, FirmId::from_stored(4)).unwrap(),
+        Some(config)
+    );
+    assert_eq!(sso::all_claims(&store).unwrap(), claims);
+    assert_eq!(
+        sso::firm_claims(&store, FirmId::from_stored(6)).unwrap(),
+        claims[1..]
+    );
+    assert_eq!(
+        sso::confirmed_firm(&store, "a.com").unwrap(),
+        Some(FirmId::from_stored(4))
+    );
+    assert_eq!(
+        sso::link(&store, "https://id.example", "ann").unwrap(),
+        Some(link)
+    );
+    assert_eq!(sso::take_flow(&store, &[5; 32]).unwrap(), Some(flow));
+    assert_eq!(sso::take_flow(&store, &[5; 32]).unwrap(), None);
+    let txn = store.file().unwrap().read().unwrap();
+    assert_eq!(
+        txn.open_table(META)
+            .unwrap()
+            .get("schema_version")
+            .unwrap()
+            .map(|v| v.value()),
+        Some(SCHEMA_VERSION)
     );
 }

@@ -515,6 +515,41 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Every row whose key starts with one of `prefixes` (each of the same length, fewer parts
+    /// than the key), in key order: one round trip, where a range per prefix (a firm's members'
+    /// clicks) would cost one each.
+    pub fn range_many<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        prefixes: &[&[u64]],
+    ) -> Result<Vec<(K, V)>> {
+        let Some(first) = prefixes.first() else {
+            return Ok(Vec::new());
+        };
+        if first.is_empty()
+            || first.len() >= K::LEN
+            || prefixes.iter().any(|p| p.len() != first.len())
+        {
+            return Err(anyhow::anyhow!("prefixes {prefixes:?} of {}'s keys", table.name).into());
+        }
+        check_key(table, K::from_parts(&vec![0; K::LEN]))?;
+        let mut prefixes: Vec<&[u64]> = (prefixes.iter().copied())
+            .filter(|p| p.iter().all(|&part| part <= MAX_PART))
+            .collect();
+        prefixes.sort_unstable();
+        prefixes.dedup();
+        match &mut self.engine {
+            Engine::RedbRead(_) | Engine::RedbWrite(_) => {
+                let mut rows = Vec::new();
+                for prefix in prefixes {
+                    rows.extend(self.range(table, prefix)?);
+                }
+                Ok(rows)
+            }
+            Engine::Pg { tx, .. } => pg::range_many(tx, table, &prefixes),
+        }
+    }
+
     /// The rows of `table` whose part `index` orders them by is in `parts`, in the order of
     /// (that part, key): read through the index, not the whole table.
     pub fn lookup<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(

@@ -343,6 +343,37 @@ pub(super) fn range<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     rows.iter().map(|row| row_of(table.name, row)).collect()
 }
 
+/// The rows under any of `prefixes` (each of the same length, at least one part), in key order.
+pub(super) fn range_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    prefixes: &[&[u64]],
+) -> Result<Vec<(K, V)>> {
+    let Some(first) = prefixes.first() else {
+        return Ok(Vec::new());
+    };
+    ensure(tx, table)?;
+    let store = tx.store();
+    let arrays: Vec<String> = (1..=first.len())
+        .map(|i| format!("${i}::bigint[]"))
+        .collect();
+    let sql = format!(
+        "SELECT {}, value FROM {} WHERE ({}) IN (SELECT * FROM unnest({})) ORDER BY {}",
+        column_list(table.key_columns),
+        quoted(table.name),
+        column_list(&table.key_columns[..first.len()]),
+        arrays.join(", "),
+        column_list(table.key_columns)
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
+    for i in 0..first.len() {
+        let column: Vec<i64> = prefixes.iter().map(|p| part(p[i])).collect();
+        query = query.bind(column);
+    }
+    let rows = store.run(query.fetch_all(tx.conn()?))?;
+    rows.iter().map(|row| row_of(table.name, row)).collect()
+}
+
 pub(super) fn lookup<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,

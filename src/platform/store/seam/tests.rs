@@ -45,6 +45,8 @@ enum Op {
     InsertNew((u64, u64), Row),
     Remove((u64, u64)),
     Range(Option<u64>),
+    /// The rows of these owners, in one read.
+    RangeMany(Vec<u64>),
     /// Through `BY_ITEM` (`false`) or `BY_N` (`true`), the parts from..=to.
     Lookup(bool, u64, u64),
     NextId,
@@ -80,6 +82,7 @@ fn op() -> impl Strategy<Value = Op> {
         prop::collection::vec((key(), row()), 0..4).prop_map(Op::InsertMany),
         key().prop_map(Op::Remove),
         prop::option::of(0..3u64).prop_map(Op::Range),
+        prop::collection::vec(prop_oneof![0..4u64, Just(u64::MAX)], 0..4).prop_map(Op::RangeMany),
         (any::<bool>(), 0..6u64, prop_oneof![0..6u64, Just(u64::MAX)])
             .prop_map(|(by_n, from, to)| Op::Lookup(by_n, from, to)),
         Just(Op::NextId),
@@ -125,6 +128,13 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op) -> Answer {
                 .map(|(k, r)| (*k, r.clone()))
                 .collect(),
         ),
+        Op::RangeMany(owners) => Answer::Rows(
+            model
+                .iter()
+                .filter(|(k, _)| owners.contains(&k.0))
+                .map(|(k, r)| (*k, r.clone()))
+                .collect(),
+        ),
         Op::Lookup(by_n, from, to) => {
             let part = |k: &(u64, u64), r: &Row| if *by_n { r.n } else { k.1 };
             let mut found: Vec<_> = model
@@ -162,6 +172,11 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
             Some(o) => tx.range(&ROWS, &[*o])?,
             None => tx.range(&ROWS, &[])?,
         }),
+        Op::RangeMany(owners) => {
+            let prefixes: Vec<[u64; 1]> = owners.iter().map(|&o| [o]).collect();
+            let prefixes: Vec<&[u64]> = prefixes.iter().map(|p| &p[..]).collect();
+            Answer::Rows(tx.range_many(&ROWS, &prefixes)?)
+        }
         Op::Lookup(by_n, from, to) => {
             let index = if *by_n { &BY_N } else { &BY_ITEM };
             Answer::Rows(tx.lookup(&ROWS, index, *from..=*to)?)
