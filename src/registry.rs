@@ -27,9 +27,7 @@ pub const DOMAINS: &[Domain] = &[
         ],
         copy_to_postgres: &[
             crate::accounts::storage::export,
-            crate::accounts::storage::mfa_required::export,
             crate::accounts::storage::deletion::export,
-            crate::accounts::storage::handover::export,
         ],
         not_copied: &[
             (

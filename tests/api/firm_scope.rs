@@ -79,7 +79,7 @@ const EVERY_FIRM: &[(&str, &str)] = &[
          whole hash); the caller reads the firm from the row",
     ),
     (
-        "FROM operator_handovers",
+        "FROM operator_handovers ORDER BY to_user",
         "the install's one pending offer of the operator role: a route shows it only to the \
          operator and to the account it names (`to_user`)",
     ),

@@ -266,8 +266,8 @@ async fn check_passes_a_used_hub_and_names_a_row_whose_firm_does_not_exist() {
     // leave it.
     sql(
         &url,
-        "INSERT INTO firm_mfa_required (firm_id, required, set_by, set_at) \
-         VALUES (987654, true, 1, now());",
+        "INSERT INTO firm_mfa_required (firm_id, value) \
+         VALUES (987654, '{\"required\": true, \"set_by\": 1, \"set_at\": 0}');",
     );
     let (code, stdout, stderr) = run(&["check"], &url);
     assert_eq!(code, Some(1), "{stdout}{stderr}");

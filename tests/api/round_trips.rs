@@ -209,7 +209,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/firms", 3),
     // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
     ("/api/admin/firms/sso-domains", 4),
-    ("/api/admin/handover", 2),
+    // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/admin/handover", 6),
     ("/api/admin/locked-accounts", 1),
     ("/api/admin/mail", 1),
     ("/api/admin/outbox", 2),
@@ -243,7 +244,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/evaluations/{categoryId}", 10),
     ("/api/evaluations/{categoryId}/criteria", 10),
     ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 9),
-    ("/api/firm", 7),
+    // The firm's second-factor requirement is a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/firm", 9),
     ("/api/firm/audit", 1),
     ("/api/firm/calendar-feed", 3),
     ("/api/firm/deletion", 2),
@@ -257,7 +259,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/meeting-clicks", 3),
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
-    ("/api/operator-offer", 2),
+    // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/operator-offer", 6),
     ("/api/past-recommendations", 9),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
@@ -428,7 +431,8 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     ("POST /api/views", 9),
     ("POST /api/firm/invitations", 11),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
-    ("POST /api/recommendations/dismissed", 39),
+    // (The firm's second-factor requirement, read by the refill, is a seam read: BEGIN, ROLLBACK.)
+    ("POST /api/recommendations/dismissed", 41),
     ("POST /api/profile/category-adoption", 27),
     ("PUT /api/techstack/{vendor}/contract", 11),
     ("PUT /api/evaluations/{category}/criteria", 12),
@@ -436,7 +440,7 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     ("POST /api/responses", 5),
     // Every stage's picks and their past recommendations in two statements (insert_many), after
     // the reads the ranking needs.
-    ("POST /api/recommendations/pick-for-me", 38),
+    ("POST /api/recommendations/pick-for-me", 40),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

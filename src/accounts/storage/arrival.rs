@@ -16,7 +16,7 @@ use crate::platform::error::{Result, bad_request, conflict};
 use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;
 use crate::platform::store::arrival::{Arrival, Row, Rows, parse, parse_all};
-use crate::platform::store::{self, FIRM_MFA_REQUIRED, WriteTx, codec};
+use crate::platform::store::{self, WriteTx};
 
 #[derive(Deserialize)]
 struct ArchivedFirm {
@@ -199,26 +199,7 @@ pub fn mfa_required(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>
     let requirements = parse_all::<Requirement>("firm_mfa_required", rows)?;
     for (i, mut requirement) in requirements.into_iter().enumerate() {
         requirement.set_by = arrival.user("firm_mfa_required", i, requirement.set_by)?;
-        match tx {
-            WriteTx::File(txn) => {
-                txn.open_table(FIRM_MFA_REQUIRED)?
-                    .insert(firm_id, codec::encode(&requirement).as_slice())?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(
-                    sqlx::query(
-                        "INSERT INTO firm_mfa_required (firm_id, required, set_by, set_at) \
-                         VALUES ($1, $2, $3, $4)",
-                    )
-                    .bind(firm_id as i64)
-                    .bind(requirement.required)
-                    .bind(requirement.set_by as i64)
-                    .bind(at(requirement.set_at))
-                    .execute(tx.conn()?),
-                )?;
-            }
-        }
+        super::mfa_required::save_in(tx, FirmId::from_stored(firm_id), &requirement)?;
         count += 1;
     }
     Ok(count)

@@ -1,15 +1,17 @@
-//! The pending offer of the install's operator role, in either backend: OPERATOR_HANDOVERS /
-//! `operator_handovers` (offered account id -> `Offer`), at most one row. `admin::handover`
-//! holds the rules; the move of the role itself is here, beside the accounts it writes.
+//! The pending offer of the install's operator role, on the storage seam: `operator_handovers`
+//! (offered account id -> `Offer`), at most one row. `admin::handover` holds the rules; the move
+//! of the role itself is here, beside the accounts it writes.
+//!
+//! What carried over: on redb the table is the one of before the seam, its bincode values
+//! rewritten as the seam's JSON by schema 14; on PostgreSQL migration 0054 moved its row.
 
-use chrono::{DateTime, Utc};
-use redb::{ReadableTable, ReadableTableMetadata};
 use serde::{Deserialize, Serialize};
 
-use super::postgres::rows::at;
 use crate::platform::error::{Result, conflict};
+use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::changes::Change;
-use crate::platform::store::{OPERATOR_HANDOVERS, PgStore, Store, WriteTx, codec, open_read};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{OPERATOR_HANDOVERS, Store, WriteTx};
 
 /// An offer of the operator role, from the operator to another account.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -23,124 +25,67 @@ pub struct Offer {
     pub expires_at: i64,
 }
 
-type OfferRow = (i64, i64, i64, DateTime<Utc>, DateTime<Utc>);
+/// offered account id -> `Offer`: at most one row.
+pub const OFFERS: Table<u64, Offer> =
+    Table::new("operator_handovers", OPERATOR_HANDOVERS, &["to_user"], None);
 
-const COLUMNS: &str = "id, from_user, to_user, offered_at, expires_at";
-
-fn from_row((id, from_user, to_user, offered_at, expires_at): OfferRow) -> Offer {
-    Offer {
-        id: id as u64,
-        from_user: from_user as u64,
-        to_user: to_user as u64,
-        offered_at: offered_at.timestamp(),
-        expires_at: expires_at.timestamp(),
-    }
-}
-
-fn first(table: &impl ReadableTable<u64, &'static [u8]>) -> Result<Option<Offer>> {
-    match table.iter()?.next() {
-        Some(entry) => Ok(Some(codec::decode(entry?.1.value())?)),
-        None => Ok(None),
-    }
-}
+/// No firm has id 0: its scope lock is the install's offer's, so that an offer, an accept, a
+/// decline, a withdrawal and the expiry take turns on every node (the one row is kept by them).
+const OFFER_LOCK: u64 = 0;
 
 /// The pending offer, if any.
 pub fn current(store: &Store) -> Result<Option<Offer>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            match open_read(&txn, OPERATOR_HANDOVERS)? {
-                Some(table) => first(&table),
-                None => Ok(None),
-            }
-        }
-        Store::Postgres(db) => db.run(async {
-            let sql = format!("SELECT {COLUMNS} FROM operator_handovers");
-            let row = sqlx::query_as::<_, OfferRow>(sqlx::AssertSqlSafe(sql))
-                .fetch_optional(db.pool())
-                .await?;
-            Ok(row.map(from_row))
-        }),
-    }
+    seam::read(store, first)
 }
 
-/// The pending offer inside `tx`, as its writes will find it.
+fn first(tx: &mut seam::Tx) -> Result<Option<Offer>> {
+    Ok(tx.range(&OFFERS, &[])?.into_iter().next().map(|(_, o)| o))
+}
+
+/// The pending offer inside `tx`, as its writes will find it (after the offer's lock).
 pub fn current_in(tx: &mut WriteTx) -> Result<Option<Offer>> {
-    match tx {
-        WriteTx::File(txn) => {
-            if !crate::platform::store::registry::has_table(txn, "operator_handovers")? {
-                return Ok(None);
-            }
-            first(&txn.open_table(OPERATOR_HANDOVERS)?)
-        }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            // FOR UPDATE: an accept, a decline, a withdrawal and the expiry take turns on it.
-            let sql = format!("SELECT {COLUMNS} FROM operator_handovers FOR UPDATE");
-            let row = store.run(
-                sqlx::query_as::<_, OfferRow>(sqlx::AssertSqlSafe(sql)).fetch_optional(pg.conn()?),
-            )?;
-            Ok(row.map(from_row))
-        }
-    }
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[FirmId::from_stored(OFFER_LOCK)])?;
+        first(tx)
+    })
 }
 
 /// Writes `offer` inside `tx`, unless one is pending: then `standing` answers the conflict.
 pub fn create_in(tx: &mut WriteTx, offer: &Offer, standing: &str) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(OPERATOR_HANDOVERS)?;
-            if !table.is_empty()? {
-                return Err(conflict(standing));
-            }
-            table.insert(offer.to_user, codec::encode(offer).as_slice())?;
-            Ok(())
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[FirmId::from_stored(OFFER_LOCK)])?;
+        if first(tx)?.is_some() {
+            return Err(conflict(standing));
         }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            let done = store.run(insert_pg(pg.conn()?, offer))?;
-            if done == 0 {
-                return Err(conflict(standing));
-            }
-            Ok(())
-        }
-    }
-}
-
-async fn insert_pg(conn: &mut sqlx::PgConnection, offer: &Offer) -> Result<u64> {
-    // The unique index on a constant keeps one row: a second offer inserts nothing.
-    let done = sqlx::query(
-        "INSERT INTO operator_handovers (id, from_user, to_user, offered_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-    )
-    .bind(offer.id as i64)
-    .bind(offer.from_user as i64)
-    .bind(offer.to_user as i64)
-    .bind(at(offer.offered_at))
-    .bind(at(offer.expires_at))
-    .execute(conn)
-    .await?;
-    Ok(done.rows_affected())
+        tx.insert(&OFFERS, offer.to_user, offer)
+    })
 }
 
 /// Removes the pending offer `offer` inside `tx` (read there first with `current_in`).
 pub fn remove_in(tx: &mut WriteTx, offer: &Offer) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            txn.open_table(OPERATOR_HANDOVERS)?.remove(offer.to_user)?;
-            Ok(())
+    seam::within(tx, |tx| {
+        if tx
+            .get(&OFFERS, offer.to_user)?
+            .is_some_and(|o| o.id == offer.id)
+        {
+            tx.remove(&OFFERS, offer.to_user)?;
         }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            store.run(
-                sqlx::query("DELETE FROM operator_handovers WHERE to_user = $1 AND id = $2")
-                    .bind(offer.to_user as i64)
-                    .bind(offer.id as i64)
-                    .execute(pg.conn()?),
-            )?;
-            Ok(())
+        Ok(())
+    })
+}
+
+/// Removes the pending offer that names account `user_id` (to it or from it) inside `tx`: the
+/// account's removal takes the offer with it.
+pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
+    seam::within(tx, |tx| {
+        tx.lock_firms(&[FirmId::from_stored(OFFER_LOCK)])?;
+        if let Some(offer) = first(tx)?
+            && (offer.to_user == user_id || offer.from_user == user_id)
+        {
+            tx.remove(&OFFERS, offer.to_user)?;
         }
-    }
+        Ok(())
+    })
 }
 
 /// Moves the operator role from account `from` to account `to` inside `tx`, both rows written in
@@ -194,23 +139,4 @@ async fn move_pg(conn: &mut sqlx::PgConnection, from: u64, to: u64) -> Result<bo
         .execute(&mut *conn)
         .await?;
     Ok(true)
-}
-
-/// Copies the redb file's pending offer into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(
-    from: &crate::platform::store::FileStore,
-    to: &PgStore,
-) -> Result<Vec<crate::platform::store::TableCount>> {
-    let txn = from.read()?;
-    let mut source = 0;
-    if let Some(table) = open_read(&txn, OPERATOR_HANDOVERS)? {
-        source = table.len()?;
-        if let Some(offer) = first(&table)? {
-            to.run(async {
-                let mut conn = to.pool().acquire().await?;
-                insert_pg(&mut conn, &offer).await
-            })?;
-        }
-    }
-    Ok(vec![to.counted("operator_handovers", source)?])
 }

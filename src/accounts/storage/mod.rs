@@ -27,15 +27,15 @@ use super::model::TokenHash;
 use super::model::{Email, EndedSession, Firm, Session, User};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
+use crate::platform::store::FIRM_DELETIONS;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
 use crate::platform::store::{
-    ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRM_MFA_REQUIRED, FIRMS,
-    INVITATION_TOKENS, INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS, MFA_CHALLENGES, RESET_LINKS,
-    SESSION_DEVICES, SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
+    ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRMS, INVITATION_TOKENS,
+    INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS, MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES,
+    SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
 };
-use crate::platform::store::{FIRM_DELETIONS, OPERATOR_HANDOVERS};
 use crate::platform::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -146,6 +146,8 @@ pub fn last_active(store: &Store, user_ids: &[u64]) -> Result<std::collections::
 /// what it wrote for its firm stays the firm's.
 pub fn remove_user(store: &Store, user: &User) -> Result<()> {
     let mut tx = store.begin()?;
+    // First: the offer's lock comes before the account's, as in an accept.
+    handover::forget_in(&mut tx, user.id)?;
     match &mut tx {
         WriteTx::File(txn) => file::remove_user_in(txn, user)?,
         WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
@@ -447,7 +449,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(arrival::mfa_required),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&FIRM_MFA_REQUIRED],
+        redb: &[&mfa_required::REQUIREMENTS],
         postgres: true,
         secrets: &[],
         refers_to: &[],
@@ -490,19 +492,14 @@ pub const TABLES: &[Table] = &[
         export: Export::Left("an offer of this install's operator role"),
         purge: Purge::ByKey,
         holder: Holder::Member { column: "to_user" },
-        redb: &[&OPERATOR_HANDOVERS],
+        redb: &[&handover::OFFERS],
         postgres: true,
         secrets: &[],
-        refers_to: &[
-            Reference {
-                column: "from_user",
-                to: Target::User,
-            },
-            Reference {
-                column: "to_user",
-                to: Target::User,
-            },
-        ],
+        // Who offered is a field of the value (`from_user`), not a column.
+        refers_to: &[Reference {
+            column: "to_user",
+            to: Target::User,
+        }],
     },
     // Sign-in and sign-up windows: hub mode's (a firm's own install keeps them in memory).
     Table {

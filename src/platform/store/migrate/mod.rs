@@ -80,8 +80,9 @@ impl super::FileStore {
             seam_values_in_json(&txn, 13).map_err(fail)?;
             feeds_keyed_by_hash(&txn).map_err(fail)?;
         }
-        // Version 14: the meeting clicks, single sign-on and the recommendations' picks, cleared
-        // picks, dismissals and history move onto the seam: each click's kind into its value; the
+        // Version 14: the meeting clicks, single sign-on, the recommendations' picks, cleared picks,
+        // dismissals and history, the firms' second-factor requirements and the operator role's
+        // offer move onto the seam: each click's kind into its value; the
         // providers' values become JSON, and the domain claims, flows and links are keyed by their
         // holder and a hash (`sso_rekeyed`).
         if current < 14 {
@@ -175,6 +176,21 @@ const V12_DECISION_VERSIONS: Table<(u64, u64, u64), shapes::DecisionVersion> = T
     None,
 );
 
+/// The firms' second-factor requirements and the operator role's offer as schema 13 declared
+/// them (before the seam), their values in bincode.
+const V13_MFA_REQUIRED: Table<u64, shapes::Requirement> = Table::new(
+    "firm_mfa_required",
+    super::FIRM_MFA_REQUIRED,
+    &["firm_id"],
+    None,
+);
+const V13_OPERATOR_HANDOVERS: Table<u64, shapes::Offer> = Table::new(
+    "operator_handovers",
+    super::OPERATOR_HANDOVERS,
+    &["to_user"],
+    None,
+);
+
 /// The meeting clicks as schema 13 declared them (before the seam), their values in bincode.
 const V13_MEETING_CLICKS: Table<(u64, u64, u64), shapes::MeetingClick> = Table::new(
     "meeting_clicks",
@@ -254,6 +270,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (13, &V12_CONTRACTS),
     (13, &V12_DECISIONS),
     (13, &V12_DECISION_VERSIONS),
+    (14, &V13_MFA_REQUIRED),
+    (14, &V13_OPERATOR_HANDOVERS),
     (14, &V13_MEETING_CLICKS),
     (14, &V13_SSO_CONFIGS),
     (14, &V13_PICKS),
@@ -274,6 +292,10 @@ impl<K: Key, V: serde::Serialize + serde::de::DeserializeOwned> InBincode for Ta
         self.name
     }
     fn to_json(&self, txn: &WriteTransaction) -> anyhow::Result<u64> {
+        // A table the file never had stays so (opening it would make it, empty).
+        if !super::registry::has_table(txn, redb::TableHandle::name(&self.redb))? {
+            return Ok(0);
+        }
         let mut rows = txn.open_table(self.redb)?;
         // Read whole before any is rewritten (redb writes no table it iterates): a seam table
         // holds a firm's own rows, a few thousand at most.

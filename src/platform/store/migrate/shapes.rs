@@ -465,6 +465,25 @@ pub(super) struct DecisionVersion {
     pub created_at: i64,
 }
 
+/// A firm's choice to require a second factor, to schema 13 (from schema 14 its JSON, on the
+/// seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Requirement {
+    pub required: bool,
+    pub set_by: u64,
+    pub set_at: i64,
+}
+
+/// An offer of the operator role, to schema 13 (from schema 14 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Offer {
+    pub id: u64,
+    pub from_user: u64,
+    pub to_user: u64,
+    pub offered_at: i64,
+    pub expires_at: i64,
+}
+
 /// A meeting click, schemas 5 to 13 (from schema 14 its JSON, on the seam, with its kind): a
 /// website click was marked beside it, in `meeting_click_kinds`.
 #[derive(Serialize, Deserialize)]

@@ -633,6 +633,24 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         );
     }
     same_value!(
+        shapes::Requirement,
+        crate::accounts::model::Requirement {
+            required: true,
+            set_by: 3,
+            set_at: 1_700_000_000,
+        }
+    );
+    same_value!(
+        shapes::Offer,
+        crate::accounts::storage::handover::Offer {
+            id: (1 << 53) - 1,
+            from_user: 1,
+            to_user: 2,
+            offered_at: 1_700_000_000,
+            expires_at: 1_700_604_800,
+        }
+    );
+    same_value!(
         shapes::Consent,
         crate::accounts::model::Consent {
             share: true,
@@ -1894,6 +1912,171 @@ fn version_12_decisions_are_stored_as_json_and_read_the_same() {
     // The ids go on from the file's sequence.
     let mut tx = store.begin().unwrap();
     assert_eq!(storage::next_id_in(&mut tx).unwrap(), 7);
+}
+
+/// A firm's requirement of a second factor and an offer of the operator role as the domain
+/// stores them.
+fn requirement_and_offer() -> (
+    crate::accounts::model::Requirement,
+    crate::accounts::storage::handover::Offer,
+) {
+    (
+        crate::accounts::model::Requirement {
+            required: true,
+            set_by: 9,
+            set_at: 1_700_000_000,
+        },
+        crate::accounts::storage::handover::Offer {
+            id: (1 << 53) - 1,
+            from_user: 1,
+            to_user: 9,
+            offered_at: 1_700_000_100,
+            expires_at: 1_700_604_900,
+        },
+    )
+}
+
+/// A file at schema 13 holds the firms' second-factor requirements and the operator role's offer
+/// in bincode: schema 14 rewrites them as the seam's JSON, and the accounts read them the same
+/// through the seam.
+#[test]
+fn version_13_mfa_requirements_and_the_handover_are_stored_as_json_and_read_the_same() {
+    use crate::accounts::storage::{handover, mfa_required};
+    use crate::platform::store::{FIRM_MFA_REQUIRED, OPERATOR_HANDOVERS};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let (requirement, offer) = requirement_and_offer();
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            // As schema 13 wrote them: `store::codec`'s bincode of the domain's types.
+            let mut table = txn.open_table(FIRM_MFA_REQUIRED).unwrap();
+            table
+                .insert(4, codec::encode(&requirement).as_slice())
+                .unwrap();
+            let off = crate::accounts::model::Requirement {
+                required: false,
+                ..requirement
+            };
+            table.insert(5, codec::encode(&off).as_slice()).unwrap();
+            txn.open_table(OPERATOR_HANDOVERS)
+                .unwrap()
+                .insert(offer.to_user, codec::encode(&offer).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 13)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored;
+    assert_eq!(
+        mfa_required::find(&store, firm(4)).unwrap(),
+        Some(requirement)
+    );
+    assert_eq!(
+        mfa_required::find(&store, firm(5))
+            .unwrap()
+            .map(|r| r.required),
+        Some(false)
+    );
+    assert_eq!(mfa_required::find(&store, firm(6)).unwrap(), None);
+    assert_eq!(handover::current(&store).unwrap(), Some(offer.clone()));
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(FIRM_MFA_REQUIRED)
+        .unwrap()
+        .get(4)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&requirement).unwrap());
+    let bytes = txn
+        .open_table(OPERATOR_HANDOVERS)
+        .unwrap()
+        .get(9)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&offer).unwrap());
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+    drop(txn);
+    // The seam writes the converted tables.
+    let mut tx = store.begin().unwrap();
+    handover::remove_in(&mut tx, &offer).unwrap();
+    tx.commit().unwrap();
+    assert_eq!(handover::current(&store).unwrap(), None);
+}
+
+/// A hub database as the binary before migration 0054 left it (a column per field, the offer's
+/// foreign keys): every firm's requirement and the pending offer are found after it, as written,
+/// and the seam writes the migrated tables.
+#[test]
+fn mfa_requirements_and_the_handover_of_a_hub_from_before_the_seam_are_kept() {
+    use crate::accounts::storage::{handover, mfa_required};
+    let (requirement, offer) = requirement_and_offer();
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            53,
+            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+             INSERT INTO users VALUES \
+             (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner'), \
+             (9, 'Bo', 'bo@a.example', 'bo@a.example', 'x', false, to_timestamp(1700000000), 1, 'admin');\n\
+             INSERT INTO firm_mfa_required (firm_id, required, set_by, set_at) VALUES \
+             (4, true, 9, to_timestamp(1700000000)), (5, false, 9, to_timestamp(1700000000));\n\
+             INSERT INTO operator_handovers (id, from_user, to_user, offered_at, expires_at) VALUES \
+             (9007199254740991, 1, 9, to_timestamp(1700000100), to_timestamp(1700604900));",
+        ),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored;
+    assert_eq!(
+        mfa_required::find(&store, firm(4)).unwrap(),
+        Some(requirement)
+    );
+    assert_eq!(
+        mfa_required::find(&store, firm(5))
+            .unwrap()
+            .map(|r| r.required),
+        Some(false)
+    );
+    assert_eq!(mfa_required::find(&store, firm(6)).unwrap(), None);
+    assert_eq!(handover::current(&store).unwrap(), Some(offer.clone()));
+
+    // One offer at a time still, and a withdrawal removes it.
+    let mut tx = store.begin().unwrap();
+    let second = handover::Offer {
+        id: 7,
+        to_user: 1,
+        from_user: 9,
+        ..offer.clone()
+    };
+    let refused = handover::create_in(&mut tx, &second, "pending").unwrap_err();
+    assert!(matches!(
+        refused,
+        crate::platform::error::AppError::Conflict(_)
+    ));
+    drop(tx);
+    let mut tx = store.begin().unwrap();
+    handover::remove_in(&mut tx, &offer).unwrap();
+    tx.commit().unwrap();
+    assert_eq!(handover::current(&store).unwrap(), None);
+    mfa_required::save(&store, firm(1), &requirement).unwrap();
+    assert_eq!(
+        mfa_required::find(&store, firm(1)).unwrap(),
+        Some(requirement)
+    );
 }
 
 /// A pick set of each source.

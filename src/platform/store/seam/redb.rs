@@ -37,6 +37,10 @@ pub(super) fn get_write<K: Key, V, R: RedbValue<V>>(
     table: &Table<K, V, R>,
     key: K,
 ) -> Result<Option<V>> {
+    // As a removal: a read in a write transaction makes no table the file never had.
+    if !has_table(txn, redb::TableHandle::name(&table.redb))? {
+        return Ok(None);
+    }
     let rows = txn.open_table(table.redb)?;
     Ok(match rows.get(key.as_redb())? {
         Some(value) => Some(R::decoded(table.name, value.value())?),
@@ -78,6 +82,9 @@ pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
     table: &Table<K, V, R>,
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
+    if !has_table(txn, redb::TableHandle::name(&table.redb))? {
+        return Ok(Vec::new());
+    }
     let rows = txn.open_table(table.redb)?;
     let (low, high) = bounds::<K>(prefix);
     decoded::<K, V, R>(table.name, rows.range(low.as_redb()..=high.as_redb())?)

@@ -571,6 +571,21 @@ fn seam_a_removal_from_a_table_never_written_makes_none() {
     }
 }
 
+/// Nor does a read inside a write transaction (an install's one offer is read before any is
+/// written).
+#[test]
+fn seam_a_read_in_a_write_of_a_table_never_written_makes_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let read = write(&store, |tx| {
+        Ok((tx.get(&ROWS, (1, 1))?, tx.range(&ROWS, &[])?))
+    })
+    .unwrap();
+    assert_eq!(read, (None, Vec::new()));
+    let txn = store.file().unwrap().write().unwrap();
+    assert!(!crate::platform::store::registry::has_table(&txn, ROWS.name).unwrap());
+}
+
 /// A firm's purge (the registry's, by the rows' first key part) takes the index entries of its
 /// rows and leaves the others.
 #[test]
