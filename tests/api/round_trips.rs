@@ -86,29 +86,10 @@ async fn settled(admin: &mut sqlx::PgConnection, database: &str) -> HashMap<Stri
 /// reads, so that what the server does now and then whatever the read (catching up on another
 /// node's changes, refreshing a session it holds) is not charged to the route.
 async fn cost(app: &mut TestApp, admin: &mut sqlx::PgConnection, path: &str) -> (i64, Vec<String>) {
-    let database = app.database().unwrap().to_string();
     let mut fewest: Option<(i64, Vec<String>)> = None;
     for _ in 0..3 {
-        let before = statements(admin, &database).await;
-        let res = app.get(path).await;
-        assert!(
-            res.status.is_success(),
-            "{path}: {} {}",
-            res.status,
-            res.text()
-        );
-        let mut ran = Vec::new();
-        let mut count = 0;
-        for (text, calls) in settled(admin, &database).await {
-            let more = calls - before.get(&text).copied().unwrap_or(0);
-            if more > 0 && !text.contains("pg_stat_statements") {
-                count += more;
-                let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                ran.push(format!("{more} x {text}"));
-            }
-        }
+        let (count, ran) = call_cost(app, admin, Method::GET, path, None).await;
         if fewest.as_ref().is_none_or(|(n, _)| count < *n) {
-            ran.sort();
             fewest = Some((count, ran));
         }
     }
@@ -389,8 +370,8 @@ async fn every_documented_get_keeps_its_round_trip_budget() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
-/// What one write cost: its statements, in number and by text.
-async fn write_cost(
+/// What one call cost: its statements, in number and by text.
+async fn call_cost(
     app: &mut TestApp,
     admin: &mut sqlx::PgConnection,
     method: Method,
@@ -528,7 +509,7 @@ async fn a_firms_everyday_writes_keep_their_round_trip_budget() {
                 ),
                 other => panic!("no request for {other}"),
             };
-            let cost = write_cost(&mut app, &mut admin, method, &path, Some(body)).await;
+            let cost = call_cost(&mut app, &mut admin, method, &path, Some(body)).await;
             if fewest.as_ref().is_none_or(|(c, _)| cost.0 < *c) {
                 fewest = Some(cost);
             }
