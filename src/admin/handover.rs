@@ -195,7 +195,7 @@ fn offer(
     email: &str,
     code: Option<&str>,
 ) -> Result<OfferView> {
-    settle(app, now_secs())?;
+    let pending = settled(app, now_secs())?;
     let email = Email::parse(email.trim()).map_err(|_| {
         bad_request(
             "Enter the email of the account that is to run the install, like pat@doe-law.com.",
@@ -225,7 +225,7 @@ fn offer(
             to.firm.name
         )));
     }
-    if let Some((pending, named)) = pending_with_people(app)? {
+    if let Some((pending, named)) = pending {
         return Err(conflict(standing_message(&pending, &named.1)));
     }
     mfa::step_up(app, by, ip, code)?;
@@ -301,30 +301,28 @@ pub fn offer_stored(store: &crate::platform::store::Store) -> Result<bool> {
     Ok(stored::current(store)?.is_some())
 }
 
-/// The pending offer with its accounts, after ending what is due.
-fn pending_with_people(app: &AccountsState) -> Result<Option<(Offer, (User, User))>> {
-    let Some(offer) = stored::current(&app.store)? else {
-        return Ok(None);
-    };
-    Ok(with_people(app, &offer)?.map(|people| (offer, people)))
-}
-
 /// Ends the pending offer when it is due (`now` past its end: expired) or void (an account gone,
 /// or its operator no longer one). Every route reads through this, and an hourly pass runs it.
 pub fn settle(app: &AccountsState, now: i64) -> Result<()> {
+    settled(app, now).map(drop)
+}
+
+/// `settle`, answering the offer still pending with its accounts, so a route that shows it reads
+/// it once.
+fn settled(app: &AccountsState, now: i64) -> Result<Option<(Offer, (User, User))>> {
     let Some(offer) = stored::current(&app.store)? else {
-        return Ok(());
+        return Ok(None);
     };
     let ending = match with_people(app, &offer)? {
         Some((from, _)) if !from.is_admin => Ending::Void,
         None => Ending::Void,
         Some(_) if offer.expires_at <= now => Ending::Expired,
-        Some(_) => return Ok(()),
+        Some(people) => return Ok(Some((offer, people))),
     };
     match end(app, offer.id, ending, None, None) {
         // Another node or request ended it first.
-        Err(e) if e.status() == StatusCode::NOT_FOUND => Ok(()),
-        other => other,
+        Err(e) if e.status() == StatusCode::NOT_FOUND => Ok(None),
+        other => other.map(|()| None),
     }
 }
 
@@ -494,10 +492,7 @@ pub(super) async fn get_handover(
     _: AdminUser,
 ) -> Result<Json<PendingOffer>> {
     let offer = state
-        .blocking(|app| {
-            settle(app, now_secs())?;
-            Ok(pending_with_people(app)?.map(|(o, (from, to))| view(&o, &from, &to)))
-        })
+        .blocking(|app| Ok(settled(app, now_secs())?.map(|(o, (from, to))| view(&o, &from, &to))))
         .await?;
     Ok(Json(PendingOffer { offer }))
 }
@@ -567,8 +562,7 @@ pub(super) async fn get_offer_to_me(
 ) -> Result<Json<PendingOffer>> {
     let offer = state
         .blocking(move |app| {
-            settle(app, now_secs())?;
-            Ok(pending_with_people(app)?
+            Ok(settled(app, now_secs())?
                 .filter(|(o, _)| o.to_user == user.id)
                 .map(|(o, (from, to))| view(&o, &from, &to)))
         })

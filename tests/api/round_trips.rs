@@ -190,8 +190,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/firms", 3),
     // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
     ("/api/admin/firms/sso-domains", 4),
-    // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/admin/handover", 6),
+    // The pending offer, one seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/admin/handover", 3),
     ("/api/admin/locked-accounts", 1),
     ("/api/admin/mail", 1),
     ("/api/admin/outbox", 2),
@@ -240,8 +240,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/meeting-clicks", 3),
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
-    // The pending offer, read twice, each a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/operator-offer", 6),
+    // The pending offer, one seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/operator-offer", 3),
     ("/api/past-recommendations", 9),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
