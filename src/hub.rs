@@ -39,7 +39,11 @@ impl Hub {
         let mut id = [0u8; 4];
         rand::RngCore::fill_bytes(&mut rand::rng(), &mut id);
         Hub {
-            node: format!("litstack-listener-{}", hex::encode(id)),
+            node: format!(
+                "{}{}",
+                crate::platform::store::postgres::schema::NODE_PREFIX,
+                hex::encode(id)
+            ),
             applied: AtomicI64::new(applied),
             listening: AtomicBool::new(false),
         }

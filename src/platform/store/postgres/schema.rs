@@ -17,6 +17,9 @@ pub static MIGRATOR: sqlx::migrate::Migrator = sqlx::migrate!("./migrations/post
 /// sqlx's record of applied migrations.
 const RECORD: &str = "_sqlx_migrations";
 
+/// How a serving node's listener connection is named (`hub::Hub::node`), in `pg_stat_activity`.
+pub const NODE_PREFIX: &str = "litstack-listener-";
+
 /// How many of a foreign schema's tables a refusal names.
 const NAMED: usize = 5;
 
@@ -190,6 +193,14 @@ pub enum Refused {
         role: String,
         schema: String,
     },
+    /// Nodes are serving from the database (their listeners' names).
+    #[error(
+        "{} Litstack node(s) are connected to it ({}), and its {pending} pending migration(s) \
+         move tables, which runs with every node stopped; nothing was changed. Stop every node, \
+         then start one of this version (or run `litstack migrate`) before the others",
+        .nodes.len(), .nodes.join(", ")
+    )]
+    NodesRunning { nodes: Vec<String>, pending: usize },
     /// A migration failed; the transaction is rolled back.
     #[error("{0}; nothing was changed (the migrations run in one transaction)")]
     Failed(String),
@@ -246,6 +257,21 @@ async fn apply_pending(conn: &mut PgConnection) -> Result<Vec<i64>, Refused> {
         State::Pending(pending) => pending,
         other => return Err(refused(&survey, &other)),
     };
+    // Migrations move rows between tables: a node serving beside would write to a table as it
+    // moves, or cache what is gone. Every node holds a named listener connection.
+    let nodes: Vec<String> = sqlx::query_scalar(sqlx::AssertSqlSafe(format!(
+        "SELECT application_name FROM pg_stat_activity \
+          WHERE datname = current_database() AND pid <> pg_backend_pid() \
+            AND application_name LIKE '{NODE_PREFIX}%' ORDER BY 1"
+    )))
+    .fetch_all(&mut *tx)
+    .await?;
+    if !nodes.is_empty() {
+        return Err(Refused::NodesRunning {
+            nodes,
+            pending: pending.len(),
+        });
+    }
     tx.ensure_migrations_table(RECORD).await?;
     for migration in ours().filter(|m| pending.contains(&m.version)) {
         // sqlx nests each one in a savepoint of this transaction.
@@ -322,6 +348,71 @@ mod tests {
             survey(Some(changed), &tables).state(),
             State::Changed(changed_version())
         );
+    }
+
+    /// A hub one migration behind, with a node of it serving (its listener connected), refuses
+    /// the migration and keeps its schema; once the node stops, the migration runs.
+    #[test]
+    fn a_migration_waits_for_every_node_to_stop() {
+        use sqlx::ConnectOptions;
+        use std::str::FromStr;
+
+        let url = super::super::test_database();
+        let versions: Vec<i64> = ours().map(|m| m.version).collect();
+        let (last, previous) = (versions[versions.len() - 1], versions[versions.len() - 2]);
+        let runtime = super::super::test_runtime();
+        let _in_runtime = runtime.enter();
+        let node = runtime.block_on(async {
+            let pool = sqlx::PgPool::connect(&url).await.unwrap();
+            MIGRATOR.run_to(previous, &pool).await.unwrap();
+            pool.close().await;
+            sqlx::postgres::PgConnectOptions::from_str(&url)
+                .unwrap()
+                .application_name(&format!("{NODE_PREFIX}0a0b0c0d"))
+                .connect()
+                .await
+                .unwrap()
+        });
+
+        let refused = super::super::PgStore::migrate(&url, &[])
+            .err()
+            .unwrap()
+            .to_string();
+        assert!(
+            refused.contains("1 Litstack node(s) are connected to it (litstack-listener-0a0b0c0d)")
+                && refused.contains("1 pending migration(s)")
+                && refused.contains("nothing was changed"),
+            "{refused}"
+        );
+
+        let store = super::super::PgStore::connect_as_is(&url).unwrap();
+        let applied = store
+            .run(async {
+                let mut conn = store.pool.acquire().await?;
+                Ok::<_, sqlx::Error>(Survey::read(&mut conn).await?.state())
+            })
+            .unwrap();
+        assert_eq!(applied, State::Pending(vec![last]));
+
+        runtime.block_on(async {
+            use sqlx::Connection;
+            node.close().await.unwrap();
+            // The server ends the node's backend a moment after it says goodbye.
+            for _ in 0..100 {
+                let left: i64 = sqlx::query_scalar(
+                    "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'litstack-listener-0a0b%'",
+                )
+                .fetch_one(&store.pool)
+                .await
+                .unwrap();
+                if left == 0 {
+                    break;
+                }
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+            }
+        });
+        let (_, applied) = super::super::PgStore::migrate(&url, &[]).unwrap();
+        assert_eq!(applied, vec![last]);
     }
 
     fn changed_version() -> i64 {
