@@ -102,7 +102,7 @@ impl FromRef<AppState> for crate::recommend::RecommendState {
             bookings: app.bookings.clone(),
             peers: app.peers.clone(),
             rejected: crate::recommend::RejectedOf::new(
-                crate::shortlist::storage::rejected_vendors,
+                crate::shortlist::storage::rejected_vendors_in,
             ),
         }
     }

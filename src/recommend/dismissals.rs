@@ -13,6 +13,7 @@ use super::model::{DismissedList, DismissedView};
 use super::storage;
 use crate::catalog::{Catalog, Vendor};
 use crate::platform::error::{Result, not_found};
+use crate::platform::store::seam;
 use crate::recommend::RecommendState;
 
 /// The vendors never ranked for the firm: those it dismissed, and those it marked Rejected on its
@@ -21,8 +22,17 @@ pub fn out_of_ranking(
     app: &RecommendState,
     firm_id: FirmId,
 ) -> Result<std::collections::HashSet<u64>> {
-    let mut out = storage::dismissed(&app.store, firm_id)?;
-    out.extend(app.rejected.read(&app.store, firm_id)?);
+    seam::read(&app.store, |tx| out_of_ranking_in(app, tx, firm_id))
+}
+
+/// `out_of_ranking` inside a read begun elsewhere.
+pub fn out_of_ranking_in(
+    app: &RecommendState,
+    tx: &mut seam::Tx,
+    firm_id: FirmId,
+) -> Result<std::collections::HashSet<u64>> {
+    let mut out = storage::dismissed_in(tx, firm_id)?;
+    out.extend(app.rejected.read_in(tx, firm_id)?);
     Ok(out)
 }
 

@@ -56,7 +56,7 @@ pub struct RecommendState {
 pub struct RejectedOf(std::sync::Arc<ReadRejected>);
 
 type ReadRejected = dyn Fn(
-        &crate::platform::store::Store,
+        &mut crate::platform::store::seam::Tx,
         crate::platform::firm_id::FirmId,
     ) -> crate::platform::error::Result<Vec<u64>>
     + Send
@@ -65,7 +65,7 @@ type ReadRejected = dyn Fn(
 impl RejectedOf {
     pub fn new(
         read: impl Fn(
-            &crate::platform::store::Store,
+            &mut crate::platform::store::seam::Tx,
             crate::platform::firm_id::FirmId,
         ) -> crate::platform::error::Result<Vec<u64>>
         + Send
@@ -75,12 +75,14 @@ impl RejectedOf {
         RejectedOf(std::sync::Arc::new(read))
     }
 
-    pub fn read(
+    /// Inside a read begun elsewhere, so the firm's dismissals and picks come from the same
+    /// snapshot.
+    pub fn read_in(
         &self,
-        store: &crate::platform::store::Store,
+        tx: &mut crate::platform::store::seam::Tx,
         firm: crate::platform::firm_id::FirmId,
     ) -> crate::platform::error::Result<Vec<u64>> {
-        (self.0)(store, firm)
+        (self.0)(tx, firm)
     }
 }
 

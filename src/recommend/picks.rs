@@ -18,6 +18,7 @@ use crate::catalog::{Catalog, Category, Vendor};
 use crate::platform::caller::User;
 use crate::platform::clock::now_secs;
 use crate::platform::error::{Result, not_found};
+use crate::platform::store::seam;
 use crate::recommend::RecommendState;
 
 /// The categories in the order /matches shows them: the nine stages, then the categories outside
@@ -219,8 +220,12 @@ fn page(
     catalog: &Catalog,
     evidence: &Evidence,
 ) -> Result<PersistedPicks> {
-    let dismissed = super::dismissals::out_of_ranking(app, firm_id)?;
-    let sets = storage::pick_sets(&app.store, firm_id)?;
+    let (dismissed, sets) = seam::read(&app.store, |tx| {
+        Ok((
+            super::dismissals::out_of_ranking_in(app, tx, firm_id)?,
+            storage::pick_sets_in(tx, firm_id)?,
+        ))
+    })?;
     // Until a real booking exists the page tells one story of its evidence, once, even before
     // any pick: categories then say nothing more of it.
     let data_story = match evidence.source {

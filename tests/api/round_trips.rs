@@ -253,7 +253,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
     // the members.
     ("/api/recommendations/overview", 19),
-    ("/api/recommendations/persisted", 9),
+    // The picks, dismissals and shortlist, in one snapshot.
+    ("/api/recommendations/persisted", 5),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),
     ("/api/responses/latest/{category_id}", 2),

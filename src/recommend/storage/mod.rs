@@ -111,11 +111,17 @@ pub fn responded_categories(store: &Store, firm_id: FirmId) -> Result<HashSet<u6
     }
 }
 
-/// The ids of the vendors the user dismissed.
+/// The ids of the vendors the firm dismissed.
 pub fn dismissed(store: &Store, firm_id: FirmId) -> Result<HashSet<u64>> {
-    Ok(dismissals(store, firm_id)?
+    seam::read(store, |tx| dismissed_in(tx, firm_id))
+}
+
+/// `dismissed` inside a read or write begun elsewhere.
+pub fn dismissed_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<HashSet<u64>> {
+    Ok(tx
+        .range(&DISMISSED, &[firm_id.get()])?
         .into_iter()
-        .map(|(id, _)| id)
+        .map(|((_, vendor), _)| vendor)
         .collect())
 }
 
@@ -139,8 +145,13 @@ pub fn undo_dismissal(store: &Store, firm_id: FirmId, vendor_id: u64) -> Result<
 
 /// The user's saved picks per category, in category id order.
 pub fn pick_sets(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, PickSet)>> {
-    let rows = seam::read(store, |tx| tx.range(&PICKS, &[firm_id.get()]))?;
-    Ok(rows
+    seam::read(store, |tx| pick_sets_in(tx, firm_id))
+}
+
+/// `pick_sets` inside a read begun elsewhere.
+pub fn pick_sets_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, PickSet)>> {
+    Ok(tx
+        .range(&PICKS, &[firm_id.get()])?
         .into_iter()
         .map(|((_, category), set)| (category, set))
         .collect())

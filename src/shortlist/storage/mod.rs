@@ -52,8 +52,8 @@ pub enum Restore {
 }
 
 /// The vendors the firm marked Rejected: the recommendations never rank them for it.
-pub fn rejected_vendors(store: &Store, firm_id: FirmId) -> Result<Vec<u64>> {
-    Ok(load(store, firm_id)?
+pub fn rejected_vendors_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<u64>> {
+    Ok(load_in(tx, firm_id)?
         .into_iter()
         .filter(|(_, e)| e.status == super::model::Status::Rejected)
         .map(|(vendor_id, _)| vendor_id)
