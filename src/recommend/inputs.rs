@@ -15,7 +15,9 @@ use crate::catalog::Catalog;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::Store;
 
-pub use crate::techstack::context::{FirmContext, OwnedVendors, SizeSource, firm_context};
+pub use crate::techstack::context::{
+    FirmContext, OwnedVendors, SizeSource, firm_context, firm_context_in,
+};
 
 /// What the firm told us, as Pick For Me's fit reads it.
 pub fn facts(ctx: &FirmContext, asks: SecurityAsks) -> FirmFacts<'_> {

@@ -12,6 +12,7 @@ use super::storage;
 use crate::catalog::Catalog;
 use crate::platform::caller::User;
 use crate::platform::error::Result;
+use crate::platform::store::seam;
 use crate::recommend::RecommendState;
 
 /// Ranks the category's vendors for one response, with the firm's context and (real) peer demand.
@@ -24,9 +25,12 @@ pub fn rank_response<'a>(
 ) -> Result<(Vec<Ranked<'a>>, PeerGroup, FirmContext)> {
     let needs = responses::needs(catalog, category_id, &response.answers);
     let context = responses::context(catalog, category_id, &response.answers);
-    let ctx = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
-    let dismissals = storage::dismissals(&app.store, user.firm.id)?;
-    let dismissed = dismissals::out_of_ranking(app, user.firm.id)?;
+    let (ctx, (dismissals, dismissed)) = seam::read(&app.store, |tx| {
+        Ok((
+            inputs::firm_context_in(tx, catalog, user)?,
+            dismissals::with_out_of_ranking_in(app, tx, user.firm.id)?,
+        ))
+    })?;
     let after_dismissals =
         dismissals::effects_for(category_id, &dismissals, |id| catalog.vendor(id));
     let owned = ctx.owned_in(category_id);

@@ -7,7 +7,7 @@ use crate::catalog::Catalog;
 use crate::platform::caller::User;
 use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;
-use crate::platform::store::Store;
+use crate::platform::store::{Store, seam};
 use crate::profile::Onboarding;
 
 /// Where the firm's size came from, so the explanation can say so.
@@ -40,7 +40,18 @@ impl FirmContext {
 }
 
 pub fn firm_context(store: &Store, catalog: &Catalog, user: &User) -> Result<FirmContext> {
-    Ok(firm_context_and_tools(store, catalog, user)?.0)
+    seam::read(store, |tx| firm_context_in(tx, catalog, user))
+}
+
+/// `firm_context` inside a read begun elsewhere, so the firm's other rows come from the same
+/// snapshot.
+pub fn firm_context_in(tx: &mut seam::Tx, catalog: &Catalog, user: &User) -> Result<FirmContext> {
+    let onboarding = crate::profile::storage::find_onboarding_in(tx, user.firm.id)?;
+    let tools = crate::techstack::tools_of(
+        catalog,
+        crate::techstack::storage::load_in(tx, user.firm.id)?,
+    );
+    Ok(firm_context_of(catalog, user, onboarding, tools).0)
 }
 
 /// `firm_context`, with the firm's tools it was made from (`techstack::firm_tools`): the tech
@@ -50,9 +61,14 @@ pub fn firm_context_and_tools(
     catalog: &Catalog,
     user: &User,
 ) -> Result<(FirmContext, Vec<crate::techstack::FirmTools>)> {
-    let onboarding = crate::profile::load_onboarding(store, user.firm.id)?;
-    let tools = crate::techstack::firm_tools(store, catalog, user.firm.id)?;
-    Ok(firm_context_of(catalog, user, onboarding, tools))
+    seam::read(store, |tx| {
+        let onboarding = crate::profile::storage::find_onboarding_in(tx, user.firm.id)?;
+        let tools = crate::techstack::tools_of(
+            catalog,
+            crate::techstack::storage::load_in(tx, user.firm.id)?,
+        );
+        Ok(firm_context_of(catalog, user, onboarding, tools))
+    })
 }
 
 /// `firm_context_and_tools` of the onboarding answers and tools already read (in a snapshot of

@@ -127,8 +127,13 @@ pub fn dismissed_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<HashSet<u64>> 
 
 /// The user's dismissals (vendor id, when and why), in vendor id order.
 pub fn dismissals(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Dismissal)>> {
-    let rows = seam::read(store, |tx| tx.range(&DISMISSED, &[firm_id.get()]))?;
-    Ok(rows
+    seam::read(store, |tx| dismissals_in(tx, firm_id))
+}
+
+/// `dismissals` inside a read begun elsewhere.
+pub fn dismissals_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, Dismissal)>> {
+    Ok(tx
+        .range(&DISMISSED, &[firm_id.get()])?
         .into_iter()
         .map(|((_, vendor), d)| (vendor, d))
         .collect())

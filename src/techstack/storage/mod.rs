@@ -36,8 +36,13 @@ pub const ANSWERS: Table<(u64, u64), Adoption> = Table::new(
 
 /// Every category the firm has answered, by category id (ascending), as stored.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
-    let rows = seam::read(store, |tx| tx.range(&ANSWERS, &[firm_id.get()]))?;
-    Ok(rows
+    seam::read(store, |tx| load_in(tx, firm_id))
+}
+
+/// `load` inside a read begun elsewhere.
+pub fn load_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, Adoption)>> {
+    Ok(tx
+        .range(&ANSWERS, &[firm_id.get()])?
         .into_iter()
         .map(|((_, category), adoption)| (category, adoption))
         .collect())
