@@ -93,7 +93,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::recommend::storage::TABLES,
         merge_firm_in: &[crate::recommend::storage::merge_firm_in],
-        copy_to_postgres: &[crate::recommend::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::recommend::storage::vendors::PART),
     },

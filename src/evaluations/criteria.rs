@@ -80,8 +80,7 @@ pub fn suggestions(
     category_id: u64,
 ) -> Result<Vec<Criterion>> {
     let mut from_needs: Vec<String> = Vec::new();
-    if let Some(id) = crate::recommend::storage::latest_response_id(store, firm_id, category_id)?
-        && let Some(response) = crate::recommend::storage::load_response(store, id)?
+    if let Some(response) = crate::recommend::storage::latest_response(store, firm_id, category_id)?
     {
         let known = |name: &str, list: &[String]| {
             STANDARD.iter().any(|s| s.eq_ignore_ascii_case(name))

@@ -24,8 +24,7 @@ pub fn compute_for<'c>(
     let category = catalog
         .category(category_id)
         .ok_or_else(|| bad_request(format!("There is no category with id {}", category_id)))?;
-    let response = storage::load_response(&app.store, response_id)?
-        .filter(|r| r.firm_id == user.firm.id.get())
+    let response = storage::load_response(&app.store, user.firm.id, response_id)?
         .ok_or_else(|| not_found("That questionnaire response was not found"))?;
     if response.category_id != category.id {
         return Err(bad_request(format!(

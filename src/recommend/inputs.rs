@@ -37,14 +37,8 @@ pub const SOC2_CRITERION: &str = "Security audits and SOC 2";
 /// when it requires two-step sign-in of its own members. Nothing else is read into them.
 pub fn security_asks(store: &Store, catalog: &Catalog, firm_id: FirmId) -> Result<SecurityAsks> {
     let mut soc2 = false;
-    for category_id in super::storage::responded_categories(store, firm_id)? {
-        let Some(id) = super::storage::latest_response_id(store, firm_id, category_id)? else {
-            continue;
-        };
-        let Some(response) = super::storage::load_response(store, id)? else {
-            continue;
-        };
-        let questions = catalog.questions(category_id);
+    for response in super::storage::latest_responses(store, firm_id)? {
+        let questions = catalog.questions(response.category_id);
         soc2 |= response.answers.iter().any(|(question_id, values)| {
             questions
                 .iter()

@@ -35,7 +35,6 @@ pub mod scores;
 pub mod storage;
 
 pub use scores::{LatestScores, latest_scores};
-pub use storage::export;
 
 /// What ranking needs, and with it the comparison and the vendor profile, which rank and show
 /// evidence the same way: the store, the settings, the catalog, the bookings and the peer figures.

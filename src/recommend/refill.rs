@@ -182,10 +182,7 @@ fn by_questionnaire(
     stored: &HashSet<u64>,
     need: usize,
 ) -> Result<Vec<Replacement>> {
-    let Some(id) = storage::latest_response_id(&app.store, user.firm.id, category_id)? else {
-        return Ok(Vec::new());
-    };
-    let Some(response) = storage::load_response(&app.store, id)? else {
+    let Some(response) = storage::latest_response(&app.store, user.firm.id, category_id)? else {
         return Ok(Vec::new());
     };
     let (ranked, _, _) = scores::rank_response(app, user, catalog, category_id, &response)?;

@@ -74,11 +74,8 @@ pub(super) async fn latest_response(
     let firm_id = member.firm;
     state
         .blocking(move |app| {
-            let response = match storage::latest_response_id(&app.store, firm_id, category_id)? {
-                Some(id) => storage::load_response(&app.store, id)?
-                    .filter(|r| r.firm_id == firm_id.get() && r.category_id == category_id),
-                None => None,
-            };
+            let response = storage::latest_response(&app.store, firm_id, category_id)?
+                .filter(|r| r.category_id == category_id);
             let catalog = app.catalog.load();
             Ok(LatestResponse {
                 response: response.map(|r| SavedResponse {

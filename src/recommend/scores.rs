@@ -83,12 +83,7 @@ pub fn latest_scores(
     user: &User,
     category_id: u64,
 ) -> Result<Option<LatestScores>> {
-    let Some(id) = storage::latest_response_id(&app.store, user.firm.id, category_id)? else {
-        return Ok(None);
-    };
-    let Some(response) =
-        storage::load_response(&app.store, id)?.filter(|r| r.firm_id == user.firm.id.get())
-    else {
+    let Some(response) = storage::latest_response(&app.store, user.firm.id, category_id)? else {
         return Ok(None);
     };
     let catalog = app.catalog.load();

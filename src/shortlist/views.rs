@@ -516,11 +516,8 @@ fn criteria(
     firm_id: FirmId,
     category_id: u64,
 ) -> Result<(Vec<Criterion>, Option<i64>)> {
-    use crate::recommend::storage::{latest_response_id, load_response};
-    let Some(id) = latest_response_id(&app.store, firm_id, category_id)? else {
-        return Ok((Vec::new(), None));
-    };
-    let Some(response) = load_response(&app.store, id)?.filter(|r| r.firm_id == firm_id.get())
+    let Some(response) =
+        crate::recommend::storage::latest_response(&app.store, firm_id, category_id)?
     else {
         return Ok((Vec::new(), None));
     };

@@ -100,7 +100,7 @@ const FILE_ROWS: &[(&str, u64)] = &[
 
 /// Rows per table of the hub database after today's migrations: what the fixture's database held
 /// at cc6bb76 (its README lists them; sqlx's own table aside), with the moves of migrations
-/// 0041-0050 named.
+/// 0041-0055 named.
 const HUB_ROWS: &[(&str, u64)] = &[
     ("booking_identities", 20),
     ("bookings", 20),
@@ -158,6 +158,8 @@ const HUB_ROWS: &[(&str, u64)] = &[
     ("tool_contracts", 2),
     ("unsubscribe_secret", 1),
     ("user_factors", 1),
+    // Migration 0055 makes each category's latest response from the responses, as the file has it.
+    ("user_responses", 3),
     ("users", 6),
     ("vendor_accounts", 7),
     ("vendor_aliases", 1),

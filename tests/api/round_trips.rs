@@ -209,8 +209,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // ROLLBACK beside the three reads), then the firm and its members.
     ("/api/calendar/{file}", 7),
     ("/api/categories", 0),
-    // The firm's answers, picks, shortlist and dismissals, in seven snapshots.
-    ("/api/compare", 23),
+    // The firm's answers, picks, shortlist and dismissals, in eight snapshots.
+    ("/api/compare", 25),
     ("/api/config", 0),
     // The decisions and their versions, in one snapshot.
     ("/api/decisions", 4),
@@ -251,17 +251,18 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/recommendations/dismissed", 3),
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
     // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
-    // the members.
-    ("/api/recommendations/overview", 19),
+    // the members; the latest responses (the security asks) in one more.
+    ("/api/recommendations/overview", 21),
     // The picks, dismissals and shortlist, in one snapshot.
     ("/api/recommendations/persisted", 5),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),
-    ("/api/responses/latest/{category_id}", 2),
+    // The category's latest response id and the response, in one snapshot.
+    ("/api/responses/latest/{category_id}", 4),
     ("/api/shortlist", 9),
     // The shortlist, its demo dates and past picks, and the tech stack and the latest answers.
-    ("/api/shortlist/brief", 14),
-    ("/api/shortlist/brief.csv", 15),
+    ("/api/shortlist/brief", 16),
+    ("/api/shortlist/brief.csv", 17),
     ("/api/techstack/{toolId}/contract", 5),
     ("/api/trends", 0),
     ("/api/trends/cities", 0),
@@ -276,7 +277,7 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
     // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 38),
+    ("/api/vendors/{id}", 40),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),
@@ -414,15 +415,18 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     ("POST /api/firm/invitations", 11),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
     // (The firm's second-factor requirement, read by the refill, is a seam read: BEGIN, ROLLBACK.)
-    ("POST /api/recommendations/dismissed", 41),
+    ("POST /api/recommendations/dismissed", 43),
     ("POST /api/profile/category-adoption", 27),
     ("PUT /api/techstack/{vendor}/contract", 11),
-    ("PUT /api/evaluations/{category}/criteria", 12),
+    // The criteria's write, then the latest answers they are read against, in a snapshot.
+    ("PUT /api/evaluations/{category}/criteria", 14),
     ("PUT /api/firm/price-sharing", 10),
-    ("POST /api/responses", 5),
+    // The firm opened (refused when merged away or deleted, then its scope lock), the response's
+    // id, the response and the category's latest.
+    ("POST /api/responses", 8),
     // Every stage's picks and their past recommendations in two statements (insert_many), after
     // the reads the ranking needs.
-    ("POST /api/recommendations/pick-for-me", 40),
+    ("POST /api/recommendations/pick-for-me", 41),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

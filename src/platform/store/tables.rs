@@ -72,9 +72,8 @@ pub const BOOKING_CHANGES: TableDefinition<u64, &[u8]> = TableDefinition::new("b
 pub const BOOKING_IDENTITIES: TableDefinition<u64, &[u8]> =
     TableDefinition::new("booking_identities");
 
-/// Questionnaire response id -> `recommend::StoredResponse`.
-pub const RESPONSES: TableDefinition<u64, &[u8]> = TableDefinition::new("responses");
-/// (firm id, category id) -> the id of the firm's latest response for that category.
+/// (firm id, category id) -> the id of the firm's latest response for that category
+/// (`recommend::storage::LATEST`; the responses themselves are `recommend::storage::RESPONSES`).
 pub const USER_RESPONSES: TableDefinition<(u64, u64), u64> = TableDefinition::new("user_responses");
 /// (firm id, category id) -> `recommend::PickSet`, the firm's saved picks of one stage.
 pub const PICKS: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("picks");

@@ -7,12 +7,11 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::postgres::{answers_json, time};
-use super::{CLEARED, DISMISSED, PAST, PICKS};
+use super::{CLEARED, DISMISSED, LATEST, PAST, PICKS, RESPONSES};
 use crate::platform::error::Result;
+use crate::platform::store::WriteTx;
 use crate::platform::store::arrival::{Arrival, Rows, parse_all, unkeyed};
 use crate::platform::store::seam::{self, Key, Table};
-use crate::platform::store::{RESPONSES, USER_RESPONSES, WriteTx, codec, next_id};
 use crate::recommend::dismiss_reason::Dismissal;
 use crate::recommend::model::{ClearedSet, PastRec, PickSet, StoredResponse};
 
@@ -26,31 +25,11 @@ pub fn responses(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -
         response.user_id = arrival.user("responses", *i, response.user_id)?;
         response.firm_id = firm_id;
         response.category_id = arrival.category(response.category_id)?;
-        match tx {
-            WriteTx::File(txn) => {
-                response.id = next_id(txn, "responses")?;
-                txn.open_table(RESPONSES)?
-                    .insert(response.id, codec::encode(&*response).as_slice())?;
-                txn.open_table(USER_RESPONSES)?
-                    .insert((firm_id, response.category_id), response.id)?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let at = time(response.at)?;
-                store.run(
-                    sqlx::query(
-                        "INSERT INTO responses (user_id, firm_id, category_id, answers, \
-                         submitted_at) VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(response.user_id as i64)
-                    .bind(firm_id as i64)
-                    .bind(response.category_id as i64)
-                    .bind(answers_json(&response.answers))
-                    .bind(at)
-                    .execute(tx.conn()?),
-                )?;
-            }
-        }
+        seam::within(tx, |tx| {
+            response.id = tx.next_id(&RESPONSES)?;
+            tx.insert(&RESPONSES, (firm_id, response.id), &*response)?;
+            tx.insert(&LATEST, (firm_id, response.category_id), &response.id)
+        })?;
     }
     Ok(responses.len())
 }

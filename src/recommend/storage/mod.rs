@@ -2,25 +2,21 @@
 //! picks, dismissed vendors and the past-recommendation history. Every function takes the firm
 //! id, so no call can reach another firm's rows.
 //!
-//! The picks, the picks a clear kept, the dismissals and the history are written once over the
-//! storage seam (`store::seam`), one row per key in `PICKS`, `CLEARED`, `DISMISSED` and `PAST`,
-//! on redb and PostgreSQL alike. What carried over: on redb the tables of before the seam, their
-//! bincode values rewritten as the seam's JSON by schema 14's migration; on PostgreSQL migration
-//! 0051 moved the former typed tables' rows into the seam's layout.
+//! Everything is written once over the storage seam (`store::seam`), one row per key in
+//! `RESPONSES`, `LATEST`, `PICKS`, `CLEARED`, `DISMISSED` and `PAST`, on redb and PostgreSQL
+//! alike. What carried over: on redb the tables of before the seam, their bincode values rewritten
+//! as the seam's JSON by schema 14's migration (the responses by schema 15's, which keys them by
+//! firm; the latest responses keep their plain integer); on PostgreSQL migrations 0051 and 0055
+//! moved the former typed tables' rows into the seam's layout.
 //!
 //! Nothing here is cached in memory: every answer is read per request, so a write on one node
 //! needs no change record for the others.
 
 mod arrival;
-mod export;
-mod file;
-mod postgres;
 pub mod vendors;
 
 use crate::platform::firm_id::FirmId;
 use std::collections::HashSet;
-
-pub use export::export;
 
 use super::dismiss_reason::{DismissReason, Dismissal};
 use super::model::{ClearedSet, PastRec, PickSet, StageSave, StoredResponse};
@@ -30,8 +26,21 @@ use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Taking, Target, keyed, rows,
 };
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{RESPONSES, USER_RESPONSES};
 use crate::platform::store::{Store, WriteTx};
+
+/// (firm id, response id) -> a submitted questionnaire. Ids come from one sequence for every
+/// firm, so the newer of two responses has the higher id.
+pub const RESPONSES: Table<(u64, u64), StoredResponse> =
+    Table::declare("responses", &["firm_id", "id"], Some("responses"));
+
+/// (firm id, category id) -> the id of the firm's latest response in that category. Its redb
+/// table holds the id as a plain integer, as before the seam.
+pub const LATEST: Table<(u64, u64), u64, u64> = Table::new(
+    "user_responses",
+    crate::platform::store::USER_RESPONSES,
+    &["firm_id", "category_id"],
+    None,
+);
 
 /// (firm id, category id) -> the stage's saved picks.
 pub const PICKS: Table<(u64, u64), PickSet> = Table::new(
@@ -81,34 +90,70 @@ pub fn insert_response(
     answers: Vec<(u64, Vec<String>)>,
 ) -> Result<u64> {
     let at = crate::platform::clock::now_secs();
-    match store {
-        Store::File(db) => file::insert_response(db, author, category_id, answers, at),
-        Store::Postgres(db) => postgres::insert_response(db, author, category_id, answers, at),
-    }
+    let firm = author.firm_id.get();
+    seam::write(store, |tx| {
+        tx.open_firm(author.firm_id)?;
+        let id = tx.next_id(&RESPONSES)?;
+        let response = StoredResponse {
+            id,
+            user_id: author.user_id,
+            firm_id: firm,
+            category_id,
+            answers: answers.clone(),
+            at,
+        };
+        tx.insert(&RESPONSES, (firm, id), &response)?;
+        tx.insert(&LATEST, (firm, category_id), &id)?;
+        Ok(id)
+    })
 }
 
-/// A response by id, whoever's it is: callers check the user.
-pub fn load_response(store: &Store, id: u64) -> Result<Option<StoredResponse>> {
-    match store {
-        Store::File(db) => file::load_response(db, id),
-        Store::Postgres(db) => postgres::load_response(db, id),
-    }
+/// One of the firm's responses by id; another firm's id finds nothing.
+pub fn load_response(store: &Store, firm_id: FirmId, id: u64) -> Result<Option<StoredResponse>> {
+    seam::read(store, |tx| tx.get(&RESPONSES, (firm_id.get(), id)))
 }
 
-/// The id of the user's latest questionnaire response in a category, if any.
+/// The id of the firm's latest questionnaire response in a category, if any.
 pub fn latest_response_id(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Option<u64>> {
-    match store {
-        Store::File(db) => file::latest_response_id(db, firm_id, category_id),
-        Store::Postgres(db) => postgres::latest_response_id(db, firm_id, category_id),
-    }
+    seam::read(store, |tx| tx.get(&LATEST, (firm_id.get(), category_id)))
 }
 
-/// Categories in which the user has submitted a questionnaire.
+/// The firm's latest questionnaire response in a category, if any, read in one snapshot.
+pub fn latest_response(
+    store: &Store,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<Option<StoredResponse>> {
+    seam::read(store, |tx| {
+        match tx.get(&LATEST, (firm_id.get(), category_id))? {
+            Some(id) => tx.get(&RESPONSES, (firm_id.get(), id)),
+            None => Ok(None),
+        }
+    })
+}
+
+/// The firm's latest response in each category it answered, in category id order, read in one
+/// snapshot.
+pub fn latest_responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> {
+    seam::read(store, |tx| {
+        let keys: Vec<(u64, u64)> = (tx.range(&LATEST, &[firm_id.get()])?.into_iter())
+            .map(|(_, id)| (firm_id.get(), id))
+            .collect();
+        Ok(tx
+            .get_many(&RESPONSES, &keys)?
+            .into_iter()
+            .flatten()
+            .collect())
+    })
+}
+
+/// Categories in which the firm has submitted a questionnaire.
 pub fn responded_categories(store: &Store, firm_id: FirmId) -> Result<HashSet<u64>> {
-    match store {
-        Store::File(db) => file::responded_categories(db, firm_id),
-        Store::Postgres(db) => postgres::responded_categories(db, firm_id),
-    }
+    let rows = seam::read(store, |tx| tx.range(&LATEST, &[firm_id.get()]))?;
+    Ok(rows
+        .into_iter()
+        .map(|((_, category), _)| category)
+        .collect())
 }
 
 /// The ids of the vendors the firm dismissed.
@@ -353,13 +398,22 @@ pub fn past(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> 
 /// categories `into` has none in, and likewise the picks a clear kept; dismissals are the union
 /// (`into`'s kept on a clash); past recommendations are the union (the later one on a clash).
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => file::merge_responses_in(txn, into, from)?,
-        WriteTx::Postgres(tx) => postgres::merge_responses_in(tx, into, from)?,
-    }
     seam::within(tx, |tx| {
         tx.lock_firms(&[into, from])?;
         let (into, from) = (into.get(), from.get());
+        for ((_, id), mut response) in tx.range(&RESPONSES, &[from])? {
+            tx.remove(&RESPONSES, (from, id))?;
+            response.firm_id = into;
+            tx.insert(&RESPONSES, (into, id), &response)?;
+        }
+        // Ids grow with time: the newer of two latest responses has the higher id.
+        for ((_, category), theirs) in tx.range(&LATEST, &[from])? {
+            tx.remove(&LATEST, (from, category))?;
+            let ours = tx.get(&LATEST, (into, category))?;
+            if ours.is_none_or(|ours| ours < theirs) {
+                tx.insert(&LATEST, (into, category), &theirs)?;
+            }
+        }
         move_keeping_ours(tx, &PICKS, into, from)?;
         move_keeping_ours(tx, &CLEARED, into, from)?;
         move_keeping_ours(tx, &DISMISSED, into, from)?;
@@ -428,51 +482,38 @@ fn archive_cleared(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
 
 /// Every questionnaire response of the firm, oldest first (a firm's archive).
 pub fn responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> {
-    match store {
-        Store::File(db) => file::responses(db, firm_id),
-        Store::Postgres(db) => postgres::responses(db, firm_id),
-    }
-}
-
-// A deleted firm's questionnaire responses: by response id (the firm is in the value), and the
-// latest per category by (firm, category).
-fn purge_responses(txn: &redb::WriteTransaction, taking: &Taking) -> Result<()> {
-    use crate::platform::store::registry::RedbTable;
-    if crate::platform::store::registry::has_table(txn, "responses")? {
-        txn.open_table(crate::platform::store::RESPONSES)?
-            .retain(|_, value| {
-                let response: Option<StoredResponse> =
-                    crate::platform::store::codec::decode(value).ok();
-                response.is_none_or(|r| r.firm_id != taking.firm.get())
-            })?;
-    }
-    crate::platform::store::USER_RESPONSES.purge_keys(txn, &[taking.firm.get()])?;
-    Ok(())
+    let rows = seam::read(store, |tx| tx.range(&RESPONSES, &[firm_id.get()]))?;
+    Ok(rows.into_iter().map(|(_, response)| response).collect())
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Declared] = &[
     Declared {
         name: "responses",
-        purge: Purge::By(purge_responses),
+        purge: Purge::ByKey,
         export: Export::Rows {
             read: archive_responses,
             load: Load::Rows(arrival::responses),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&RESPONSES, &USER_RESPONSES],
+        redb: &[&RESPONSES],
         postgres: true,
         secrets: &[],
-        refers_to: &[
-            Reference {
-                column: "category_id",
-                to: Target::Category,
-            },
-            Reference {
-                column: "user_id",
-                to: Target::User,
-            },
-        ],
+        // The author and the category are fields of the value, not columns: the loader maps them.
+        refers_to: &[],
+    },
+    Declared {
+        name: "user_responses",
+        purge: Purge::ByKey,
+        export: Export::Left("each category's latest response, found again from the responses"),
+        holder: Holder::Firm { column: "firm_id" },
+        redb: &[&LATEST],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[Reference {
+            column: "category_id",
+            to: Target::Category,
+        }],
     },
     Declared {
         name: "picks",

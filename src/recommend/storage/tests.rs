@@ -103,11 +103,27 @@ fn responses_number_from_one_and_the_latest_per_category_counts() {
         assert_eq!(insert_response(store, author(7), 4, vec![]).unwrap(), 3);
         assert_eq!(insert_response(store, author(8), 1, vec![]).unwrap(), 4);
 
-        let first = load_response(store, 1).unwrap().unwrap();
+        let first = load_response(store, fid(7), 1).unwrap().unwrap();
         assert_eq!((first.id, first.firm_id, first.category_id), (1, 7, 1));
         assert_eq!(first.answers, answers, "answers keep their order and text");
         assert!((first.at - crate::platform::clock::now_secs()).abs() < 60);
-        assert_eq!(load_response(store, 99).unwrap(), None);
+        assert_eq!(load_response(store, fid(7), 99).unwrap(), None);
+        // Another firm's response is not found through this one.
+        assert_eq!(load_response(store, fid(8), 1).unwrap(), None);
+        assert_eq!(latest_response(store, fid(7), 1).unwrap().unwrap().id, 2);
+        assert_eq!(latest_response(store, fid(9), 1).unwrap(), None);
+        let latest: Vec<u64> = (latest_responses(store, fid(7)).unwrap().iter())
+            .map(|r| r.id)
+            .collect();
+        assert_eq!(latest, [2, 3]);
+        assert_eq!(
+            responses(store, fid(7))
+                .unwrap()
+                .iter()
+                .map(|r| r.id)
+                .collect::<Vec<_>>(),
+            [1, 2, 3]
+        );
 
         assert_eq!(latest_response_id(store, fid(7), 1).unwrap(), Some(2));
         assert_eq!(latest_response_id(store, fid(7), 4).unwrap(), Some(3));
@@ -348,7 +364,7 @@ fn everything(store: &Store, firm_id: u64) -> String {
         .iter()
         .map(|&c| {
             let id = latest_response_id(store, fid(firm_id), c).unwrap().unwrap();
-            load_response(store, id).unwrap()
+            load_response(store, fid(firm_id), id).unwrap()
         })
         .collect();
     format!(
@@ -396,8 +412,9 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
         unreachable!()
     };
     let target: PgStore = test_store();
-    let mut counts = export(source, &target).unwrap();
     // The seam's tables, as `litstack export-to-postgres` copies them: from their declarations.
+    let mut counts = vec![seam::copy_to_postgres(source, &target, &RESPONSES).unwrap()];
+    counts.push(seam::copy_to_postgres(source, &target, &LATEST).unwrap());
     counts.push(seam::copy_to_postgres(source, &target, &PICKS).unwrap());
     counts.push(seam::copy_to_postgres(source, &target, &CLEARED).unwrap());
     counts.push(seam::copy_to_postgres(source, &target, &DISMISSED).unwrap());
@@ -406,6 +423,13 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
     assert_eq!(
         (counted("responses").source, counted("responses").copied),
         (6, 6)
+    );
+    assert_eq!(
+        (
+            counted("user_responses").source,
+            counted("user_responses").copied
+        ),
+        (4, 4)
     );
     assert_eq!((counted("picks").source, counted("picks").copied), (2, 2));
     assert_eq!(
@@ -475,10 +499,21 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
         tx.commit().unwrap();
 
         // Responses keep their author; the newer latest one wins per category.
-        let response = load_response(store, newer).unwrap().unwrap();
+        let response = load_response(store, fid(1), newer).unwrap().unwrap();
         assert_eq!((response.user_id, response.firm_id), (20, 1));
-        assert_eq!(load_response(store, older).unwrap().unwrap().firm_id, 1);
-        assert_eq!(load_response(store, only).unwrap().unwrap().firm_id, 1);
+        assert_eq!(
+            load_response(store, fid(1), older)
+                .unwrap()
+                .unwrap()
+                .firm_id,
+            1
+        );
+        assert_eq!(
+            load_response(store, fid(1), only).unwrap().unwrap().firm_id,
+            1
+        );
+        assert_eq!(load_response(store, fid(2), newer).unwrap(), None);
+        assert!(responses(store, fid(2)).unwrap().is_empty());
         assert_eq!(latest_response_id(store, fid(1), 5).unwrap(), Some(newer));
         assert_eq!(latest_response_id(store, fid(1), 6).unwrap(), Some(latest));
         assert_eq!(
@@ -713,4 +748,60 @@ fn a_hub_at_migration_50_keeps_every_pick_dismissal_and_recommendation() {
     assert!(dismiss(&store, fid(7), 10, DismissReason::TooExpensive).unwrap());
     restore_cleared_picks(&store, fid(7)).unwrap().unwrap();
     assert_eq!(pick_sets(&store, fid(7)).unwrap().len(), 3);
+}
+
+#[test]
+fn a_hub_at_migration_54_keeps_every_response_its_latest_and_its_ids() {
+    use crate::platform::store::postgres::test_store_from_migration;
+    let sql = r#"
+        INSERT INTO responses (id, user_id, firm_id, category_id, answers, submitted_at) VALUES
+          (1, 70, 7, 1, '[{"question_id": 3, "selected": ["Under 10", "10-50"]},
+                          {"question_id": 1, "selected": ["Ünïcode, \"quoted\""]}]',
+           to_timestamp(1800000000)),
+          (2, 70, 7, 2, '[{"question_id": 5, "selected": ["x"]}]', to_timestamp(1800000050)),
+          (3, 80, 8, 1, '[]', to_timestamp(1800000060)),
+          (4, 71, 7, 1, '[]', to_timestamp(1800000100));
+        -- Ids up to 10 were handed out (a write that rolled back took the rest).
+        SELECT setval(pg_get_serial_sequence('responses', 'id'), 10);
+    "#;
+    let store = Store::Postgres(test_store_from_migration(54, sql));
+
+    assert_eq!(
+        load_response(&store, fid(7), 1).unwrap(),
+        Some(StoredResponse {
+            id: 1,
+            user_id: 70,
+            firm_id: 7,
+            category_id: 1,
+            answers: vec![
+                (3, vec!["Under 10".into(), "10-50".into()]),
+                (1, vec!["Ünïcode, \"quoted\"".into()]),
+            ],
+            at: 1_800_000_000,
+        })
+    );
+    assert_eq!(load_response(&store, fid(8), 1).unwrap(), None);
+    let ids = |firm| -> Vec<u64> {
+        (responses(&store, fid(firm)).unwrap().iter())
+            .map(|r| r.id)
+            .collect()
+    };
+    assert_eq!((ids(7), ids(8)), (vec![1, 2, 4], vec![3]));
+    assert_eq!(latest_response_id(&store, fid(7), 1).unwrap(), Some(4));
+    assert_eq!(latest_response_id(&store, fid(7), 2).unwrap(), Some(2));
+    assert_eq!(latest_response_id(&store, fid(8), 1).unwrap(), Some(3));
+    assert_eq!(
+        responded_categories(&store, fid(7)).unwrap(),
+        HashSet::from([1, 2])
+    );
+    assert!(
+        load_response(&store, fid(8), 3)
+            .unwrap()
+            .unwrap()
+            .answers
+            .is_empty()
+    );
+    // And a new response takes the next id of the old sequence, and is the latest.
+    assert_eq!(insert_response(&store, author(7), 1, vec![]).unwrap(), 11);
+    assert_eq!(latest_response_id(&store, fid(7), 1).unwrap(), Some(11));
 }

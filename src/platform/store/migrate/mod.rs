@@ -7,8 +7,8 @@ use super::SHORTLIST_REMOVED;
 use super::seam::{self, Index, Key, On, Table};
 use super::{
     ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, RESPONSES, SESSIONS, SHORTLIST, USER_EMAILS,
-    USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, SESSIONS, SHORTLIST, USER_EMAILS, USER_RESPONSES,
+    USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{
     DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
@@ -90,7 +90,13 @@ impl super::FileStore {
             click_kinds_in_values(&txn).map_err(fail)?;
             sso_rekeyed(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 15 { ... }`.
+        // Version 15: the questionnaire responses move onto the seam, keyed by their firm
+        // (`responses_keyed_by_firm`); the latest per category keep their plain integer.
+        if current < 15 {
+            seam_values_in_json(&txn, 15).map_err(fail)?;
+            responses_keyed_by_firm(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 16 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -252,6 +258,13 @@ const V13_PAST_RECS: Table<(u64, u64, u64), shapes::PastRec> = Table::new(
     None,
 );
 
+/// Until schema 15: response id -> `shapes::Response` in bincode.
+const V14_RESPONSES: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::new("responses");
+/// The questionnaire responses as schema 15 keys them (`recommend::storage::RESPONSES`): by their
+/// firm, then their id.
+const V15_RESPONSES: Table<(u64, u64), shapes::Response> =
+    Table::declare("responses", &["firm_id", "id"], Some("responses"));
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -403,6 +416,34 @@ fn click_kinds_in_values(txn: &WriteTransaction) -> anyhow::Result<()> {
     })?;
     if !keys.is_empty() {
         tracing::info!(clicks = keys.len(), "website clicks say so in their values");
+    }
+    Ok(())
+}
+
+/// Version 15: a questionnaire response, keyed until then by its id alone (its firm in its value),
+/// is keyed by (firm, id), so a firm's responses are one range and its purge and merge find them
+/// without reading every firm's. Its value becomes the seam's JSON on the way.
+fn responses_keyed_by_firm(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "responses")? {
+        return Ok(());
+    }
+    let responses: Vec<shapes::Response> = txn
+        .open_table(V14_RESPONSES)?
+        .iter()?
+        .map(|e| codec::decode(e?.1.value()))
+        .collect::<anyhow::Result<_>>()?;
+    txn.delete_table(V14_RESPONSES)?;
+    seam::in_schema_step(txn, |tx| {
+        for response in &responses {
+            tx.insert(&V15_RESPONSES, (response.firm_id, response.id), response)?;
+        }
+        Ok(())
+    })?;
+    if !responses.is_empty() {
+        tracing::info!(
+            responses = responses.len(),
+            "questionnaire responses keyed by their firm"
+        );
     }
     Ok(())
 }
@@ -599,7 +640,7 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(ADOPTION)?;
     txn.open_table(V8_BOOKINGS)?;
     txn.open_table(BOOKING_IDENTITIES)?;
-    txn.open_table(RESPONSES)?;
+    txn.open_table(V14_RESPONSES)?;
     txn.open_table(USER_RESPONSES)?;
     txn.open_table(PICKS)?;
     txn.open_table(V3_DISMISSED)?;
@@ -844,7 +885,7 @@ fn firms_from_accounts(txn: &WriteTransaction) -> anyhow::Result<()> {
         .unwrap_or(0);
     super::bump_sequence(txn, "firms", handed_out)?;
 
-    let mut responses = txn.open_table(RESPONSES)?;
+    let mut responses = txn.open_table(V14_RESPONSES)?;
     let old_responses: Vec<V5Response> = responses
         .iter()?
         .map(|e| {

@@ -82,8 +82,9 @@ pub(super) enum FirmRole {
     Viewer,
 }
 
-/// A questionnaire response, schemas 6 and 7.
-#[derive(Serialize)]
+/// A questionnaire response, schemas 6 to 14 (from schema 15 its JSON, keyed by its firm, on the
+/// seam).
+#[derive(Serialize, Deserialize)]
 pub(super) struct Response {
     pub id: u64,
     pub user_id: u64,

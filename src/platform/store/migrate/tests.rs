@@ -508,7 +508,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 14,
+        SCHEMA_VERSION, 15,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -718,6 +718,15 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             at: 6,
         }
     );
+    // Schema 14's responses in bincode, and their JSON as the seam stores it from schema 15.
+    same_json::<shapes::Response, _>(&crate::recommend::model::StoredResponse {
+        id: 1,
+        user_id: 2,
+        firm_id: 3,
+        category_id: 4,
+        answers: vec![(5, vec!["a".into(), "b".into()]), (6, vec![])],
+        at: 6,
+    });
     use crate::shortlist::model as today;
     same(
         &shapes::Entry {
@@ -2321,5 +2330,104 @@ fn version_13_single_sign_on_reads_the_same_on_the_seam() {
             .unwrap()
             .map(|v| v.value()),
         Some(SCHEMA_VERSION)
+    );
+}
+
+#[test]
+fn version_14_responses_are_keyed_by_their_firm_and_read_the_same() {
+    use crate::recommend::model::StoredResponse;
+    use crate::recommend::storage;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let response = |id, firm_id, category_id, at| StoredResponse {
+        id,
+        user_id: firm_id * 10,
+        firm_id,
+        category_id,
+        answers: vec![(3, vec!["Under 10".into(), "Ünïcode".into()]), (1, vec![])],
+        at,
+    };
+    let responses = [
+        response(1, 4, 1, 1_800_000_000),
+        response(2, 5, 1, 1_800_000_010),
+        response(3, 4, 2, 1_800_000_020),
+        response(5, 4, 1, 1_800_000_030),
+    ];
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            // As schema 14 wrote them: by id, `store::codec`'s bincode, the latest per category
+            // beside them.
+            let mut table = txn.open_table(V14_RESPONSES).unwrap();
+            for r in &responses {
+                table.insert(r.id, codec::encode(r).as_slice()).unwrap();
+            }
+            let mut latest = txn.open_table(USER_RESPONSES).unwrap();
+            for (key, id) in [((4, 1), 5), ((4, 2), 3), ((5, 1), 2)] {
+                latest.insert(key, id).unwrap();
+            }
+            let mut meta = txn.open_table(META).unwrap();
+            meta.insert("schema_version", 14).unwrap();
+            // Id 6 was handed out to a write that failed.
+            meta.insert("seq:responses", 6).unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let firm = crate::platform::firm_id::FirmId::from_stored;
+    assert_eq!(
+        storage::responses(&store, firm(4)).unwrap(),
+        [
+            responses[0].clone(),
+            responses[2].clone(),
+            responses[3].clone()
+        ]
+    );
+    assert_eq!(
+        storage::load_response(&store, firm(5), 2).unwrap(),
+        Some(responses[1].clone())
+    );
+    assert_eq!(storage::load_response(&store, firm(5), 1).unwrap(), None);
+    assert_eq!(
+        storage::latest_response(&store, firm(4), 1).unwrap(),
+        Some(responses[3].clone())
+    );
+    assert_eq!(
+        storage::responded_categories(&store, firm(4)).unwrap(),
+        std::collections::HashSet::from([1, 2])
+    );
+    {
+        let txn = store.file().unwrap().read().unwrap();
+        let bytes = txn
+            .open_table(storage::RESPONSES.redb)
+            .unwrap()
+            .get((4, 3))
+            .unwrap()
+            .unwrap()
+            .value()
+            .to_vec();
+        assert_eq!(bytes, serde_json::to_vec(&responses[2]).unwrap());
+        assert_eq!(
+            meta_get(&txn, "schema_version").unwrap(),
+            Some(SCHEMA_VERSION)
+        );
+    }
+    // A new response takes the next id of the file's sequence, and is the latest.
+    let author = storage::Author {
+        user_id: 40,
+        firm_id: firm(4),
+    };
+    assert_eq!(
+        storage::insert_response(&store, author, 1, vec![]).unwrap(),
+        7
+    );
+    assert_eq!(
+        storage::latest_response_id(&store, firm(4), 1).unwrap(),
+        Some(7)
     );
 }

@@ -761,3 +761,46 @@ fn seam_four_part_keys_range_by_every_prefix_alike_on_both_engines() {
     assert_eq!((firm.len(), day.len()), (4, 2));
     assert_eq!((*found, *missing), (Some(-1), None));
 }
+
+const LATEST_REDB: redb::TableDefinition<(u64, u64), u64> =
+    redb::TableDefinition::new("seam_latest");
+const LATEST: Table<(u64, u64), u64, u64> =
+    Table::new("seam_latest", LATEST_REDB, &["owner_id", "item_id"], None);
+
+/// A value that is a plain unsigned redb integer (an id, as the latest responses' redb table of
+/// before the seam holds it): both engines store, replace, find and remove it alike.
+#[test]
+fn seam_plain_unsigned_values_read_and_write_alike_on_both_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let answers: Vec<_> = both(dir.path())
+        .iter()
+        .map(|store| {
+            write(store, |tx| {
+                tx.insert(&LATEST, (1, 10), &7)?;
+                tx.insert(&LATEST, (1, 11), &u64::MAX)?;
+                tx.insert(&LATEST, (2, 10), &8)?;
+                tx.insert(&LATEST, (1, 10), &9)?;
+                tx.remove(&LATEST, (2, 10))
+            })
+            .unwrap();
+            read(store, |tx| {
+                Ok((
+                    tx.range(&LATEST, &[1])?,
+                    tx.get(&LATEST, (1, 10))?,
+                    tx.get(&LATEST, (2, 10))?,
+                ))
+            })
+            .unwrap()
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(
+        answers[0],
+        (vec![((1, 10), 9), ((1, 11), u64::MAX)], Some(9), None)
+    );
+    // The redb file holds the plain integer.
+    let file = FileStore::open(dir.path()).unwrap();
+    let txn = file.read().unwrap();
+    let table = txn.open_table(LATEST_REDB).unwrap();
+    assert_eq!(table.get((1, 10)).unwrap().unwrap().value(), 9);
+}
