@@ -1,7 +1,6 @@
 //! Builds the comparison: the columns from the catalog, the firm's context and the evidence, then
 //! the rows that differ and the summary lines.
 
-use std::collections::hash_map::Entry;
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use super::ids::VendorIds;
@@ -12,7 +11,6 @@ use crate::catalog::{Catalog, Vendor};
 use crate::peers::ShownCount;
 use crate::platform::caller::User;
 use crate::platform::error::{Result, not_found};
-use crate::recommend::LatestScores;
 use crate::recommend::RecommendState;
 use crate::recommend::ranking::DEMAND_DAYS;
 
@@ -29,7 +27,13 @@ pub fn compare(app: &RecommendState, user: &User, ids: &VendorIds) -> Result<Com
         })
         .collect::<Result<Vec<&Vendor>>>()?;
 
-    let firm = crate::recommend::inputs::firm_context(&app.store, &app.catalog.load(), user)?;
+    // The firm's rows and its latest answers in each category compared, in one snapshot.
+    let mut categories: Vec<u64> = vendors.iter().map(|v| v.category_id).collect();
+    categories.sort_unstable();
+    categories.dedup();
+    let (rows, scores, ()) =
+        crate::recommend::scores::latest_scores_with(app, user, &catalog, &categories, |_| Ok(()))?;
+    let firm = rows.ctx;
     let stack: HashSet<String> = firm.tool_names.iter().map(|n| n.to_lowercase()).collect();
     // Real bookings only (vendor_demand never counts sample rows); all firms when the size is
     // unknown, as the recommendations do.
@@ -41,12 +45,6 @@ pub fn compare(app: &RecommendState, user: &User, ids: &VendorIds) -> Result<Com
         app.peers
             .read(|f| f.other_firms_using(user.firm.id.get(), size))
     });
-    let mut scores: HashMap<u64, Option<LatestScores>> = HashMap::new();
-    for v in &vendors {
-        if let Entry::Vacant(slot) = scores.entry(v.category_id) {
-            slot.insert(crate::recommend::latest_scores(app, user, v.category_id)?);
-        }
-    }
 
     let mut columns: Vec<ComparedVendor> = vendors
         .iter()

@@ -10,6 +10,8 @@ use crate::catalog::{Catalog, Vendor};
 use crate::platform::caller::User;
 use crate::platform::clock::now_secs;
 use crate::platform::error::Result;
+use crate::platform::store::seam;
+use crate::recommend::model::PastRec;
 use crate::shortlist::ShortlistState;
 
 use super::model::{Entry, SATISFACTION_AFTER_DAYS, Status};
@@ -153,12 +155,19 @@ pub(super) fn latest_recommendations(
     app: &ShortlistState,
     firm_id: FirmId,
 ) -> Result<HashMap<u64, (Vec<String>, i64)>> {
+    Ok(latest_of(crate::recommend::storage::past(
+        &app.store, firm_id,
+    )?))
+}
+
+/// `latest_recommendations` of the firm's history already read (newest first).
+fn latest_of(past: Vec<(u64, u64, PastRec)>) -> HashMap<u64, (Vec<String>, i64)> {
     let mut out: HashMap<u64, (Vec<String>, i64)> = HashMap::new();
     // Newest first, so the first seen is the latest.
-    for (_, vendor_id, rec) in crate::recommend::storage::past(&app.store, firm_id)? {
+    for (_, vendor_id, rec) in past {
         out.entry(vendor_id).or_insert((rec.strengths, rec.at));
     }
-    Ok(out)
+    out
 }
 
 /// A member's Schedule Meeting click on a vendor: their name now, and when (Unix seconds).
@@ -366,10 +375,38 @@ pub fn one_given(
 
 /// The firm's shortlist, grouped.
 pub fn shortlist(app: &ShortlistState, firm_id: FirmId) -> Result<Shortlist> {
+    let rows = seam::read(&app.store, |tx| ListRows::read_in(tx, firm_id))?;
+    shortlist_of(app, firm_id, rows)
+}
+
+/// The firm's rows the shortlist shows: its entries, its history of recommendations and its demo
+/// dates.
+struct ListRows {
+    entries: Vec<(u64, Entry)>,
+    past: Vec<(u64, u64, PastRec)>,
+    dates: HashMap<u64, super::model::DemoDate>,
+}
+
+impl ListRows {
+    /// Read inside a read begun elsewhere, in one snapshot with the caller's rows.
+    fn read_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<ListRows> {
+        Ok(ListRows {
+            entries: storage::load_in(tx, firm_id)?,
+            past: crate::recommend::storage::past_in(tx, firm_id)?,
+            dates: storage::demos::firm_dates_in(tx, firm_id)?,
+        })
+    }
+}
+
+/// `shortlist` of the firm's rows already read.
+fn shortlist_of(app: &ShortlistState, firm_id: FirmId, rows: ListRows) -> Result<Shortlist> {
     let catalog = app.catalog.load();
-    let entries = storage::load(&app.store, firm_id)?;
-    let recs = latest_recommendations(app, firm_id)?;
-    let dates = storage::demos::load(&app.store, firm_id)?;
+    let ListRows {
+        entries,
+        past,
+        dates,
+    } = rows;
+    let recs = latest_of(past);
     let asking: Vec<u64> = entries
         .iter()
         .filter(|(id, e)| may_need_clicks(e, dates.contains_key(id)))
@@ -462,16 +499,37 @@ pub struct BriefVendor {
 }
 
 pub fn brief(app: &ShortlistState, user: &User) -> Result<Brief> {
-    let list = shortlist(app, user.firm.id)?;
     let catalog = app.catalog.load();
-    let tools = crate::techstack::firm_tools(&app.store, &app.catalog.load(), user.firm.id)?;
+    let firm_id = user.firm.id;
+    // The shortlist's rows, the tech stack and the latest answers of each category listed, in one
+    // snapshot.
+    let (rows, answers, mut responses) = seam::read(&app.store, |tx| {
+        let rows = ListRows::read_in(tx, firm_id)?;
+        let mut categories: Vec<u64> = (rows.entries.iter())
+            .filter_map(|(vendor_id, _)| catalog.vendor(*vendor_id).map(|v| v.category_id))
+            .collect();
+        categories.sort_unstable();
+        categories.dedup();
+        let mut responses = HashMap::new();
+        for category in categories {
+            if let Some(response) =
+                crate::recommend::storage::latest_response_in(tx, firm_id, category)?
+            {
+                responses.insert(category, response);
+            }
+        }
+        let answers = crate::techstack::storage::load_in(tx, firm_id)?;
+        Ok((rows, answers, responses))
+    })?;
+    let list = shortlist_of(app, firm_id, rows)?;
+    let tools = crate::techstack::tools_of(&catalog, answers);
     let tool_names: Vec<String> = crate::techstack::tool_names(&app.catalog.load(), &tools)
         .into_iter()
         .map(|t| t.to_lowercase())
         .collect();
     let mut groups = Vec::new();
     for group in list.groups {
-        let (criteria, answered_at) = criteria(app, &catalog, user.firm.id, group.category_id)?;
+        let (criteria, answered_at) = criteria(&catalog, responses.remove(&group.category_id));
         let vendors = group
             .entries
             .into_iter()
@@ -511,17 +569,13 @@ pub fn brief(app: &ShortlistState, user: &User) -> Result<Brief> {
 
 /// The latest questionnaire response's selected options, question by question.
 fn criteria(
-    app: &ShortlistState,
     catalog: &Catalog,
-    firm_id: FirmId,
-    category_id: u64,
-) -> Result<(Vec<Criterion>, Option<i64>)> {
-    let Some(response) =
-        crate::recommend::storage::latest_response(&app.store, firm_id, category_id)?
-    else {
-        return Ok((Vec::new(), None));
+    response: Option<crate::recommend::model::StoredResponse>,
+) -> (Vec<Criterion>, Option<i64>) {
+    let Some(response) = response else {
+        return (Vec::new(), None);
     };
-    let questions = catalog.questions(category_id);
+    let questions = catalog.questions(response.category_id);
     let criteria = response
         .answers
         .iter()
@@ -533,7 +587,7 @@ fn criteria(
             })
         })
         .collect();
-    Ok((criteria, Some(response.at)))
+    (criteria, Some(response.at))
 }
 
 #[cfg(test)]

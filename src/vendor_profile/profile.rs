@@ -3,11 +3,12 @@
 
 use super::alternatives::{self, FirmFit};
 use super::model::{FirmHistory, Integration, MeetingClickItem, PastRecommendation, VendorProfile};
-use crate::catalog::meetings::{rfc3339, user_vendor_clicks};
+use crate::catalog::meetings::rfc3339;
 use crate::platform::caller::User;
 use crate::platform::error::{Result, not_found};
 use crate::recommend::RecommendState;
-use crate::recommend::{inputs, latest_scores, storage};
+use crate::recommend::scores::latest_scores_with;
+use crate::recommend::storage;
 
 /// "There is no vendor with id 999999" for an id the catalog does not hold.
 pub fn unknown_vendor(id: u64) -> crate::platform::error::AppError {
@@ -18,8 +19,17 @@ pub fn unknown_vendor(id: u64) -> crate::platform::error::AppError {
 pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorProfile> {
     let catalog = app.catalog.load();
     let vendor = catalog.vendor(id).ok_or_else(|| unknown_vendor(id))?;
-    let firm = inputs::firm_context(&app.store, &app.catalog.load(), user)?;
-    let dismissed = storage::dismissed(&app.store, user.firm.id)?;
+    // The firm's rows, its latest answers in the vendor's category, its past recommendations and
+    // the user's clicks on the vendor, in one snapshot.
+    let (rows, mut latest, (past, clicks)) =
+        latest_scores_with(app, user, &catalog, &[vendor.category_id], |tx| {
+            Ok((
+                storage::past_in(tx, user.firm.id)?,
+                crate::catalog::storage::meeting_clicks_on_in(tx, &[user.id], &[id])?,
+            ))
+        })?;
+    let dismissed = rows.dismissed();
+    let firm = rows.ctx;
     let category = catalog.category_ref(vendor.category_id);
 
     let integrations = vendor
@@ -31,7 +41,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         })
         .collect();
 
-    let recommendations = storage::past(&app.store, user.firm.id)?
+    let recommendations = past
         .into_iter()
         .filter(|(_, vendor_id, _)| *vendor_id == id)
         .map(|(category_id, _, rec)| {
@@ -44,7 +54,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
             }
         })
         .collect();
-    let meeting_clicks = user_vendor_clicks(&app.store, user.id, id)?
+    let meeting_clicks = clicks
         .into_iter()
         .map(|c| MeetingClickItem {
             source_page: c.source_page,
@@ -53,7 +63,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
         })
         .collect();
 
-    let latest = latest_scores(app, user, vendor.category_id)?;
+    let latest = latest.remove(&vendor.category_id).flatten();
     let answered = latest.as_ref().map(|l| {
         chrono::DateTime::from_timestamp(l.answered_at, 0)
             .unwrap_or_default()

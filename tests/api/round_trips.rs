@@ -18,8 +18,9 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 /// ROLLBACK; a plain read is its SELECT. A route over its budget, or whose count grows with its
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
-    // The entries, their demo dates, past picks, and the members' scheduler clicks on them.
-    ("/api/shortlist", 13),
+    // The entries, their demo dates and past picks in one snapshot, then the members and their
+    // scheduler clicks on them.
+    ("/api/shortlist", 9),
     ("/api/views", 3),
     ("/api/firm/invitations", 1),
     // The members, and when each was last seen.
@@ -209,8 +210,9 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // ROLLBACK beside the three reads), then the firm and its members.
     ("/api/calendar/{file}", 7),
     ("/api/categories", 0),
-    // The firm's answers, picks, shortlist and dismissals, in eight snapshots.
-    ("/api/compare", 25),
+    // The firm's onboarding answers, tech stack, dismissals, shortlist and latest answers in each
+    // category compared, in one snapshot.
+    ("/api/compare", 8),
     ("/api/config", 0),
     // The decisions and their versions, in one snapshot.
     ("/api/decisions", 4),
@@ -250,19 +252,21 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/questions/{category_id}", 0),
     ("/api/recommendations/dismissed", 3),
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
-    // one snapshot; the picks (with the shortlist and dismissals) in another; the answered stages;
-    // the members; the latest responses (the security asks) in one more.
-    ("/api/recommendations/overview", 21),
+    // one snapshot; the picks (with the shortlist and dismissals) in another; the latest
+    // responses (the security asks) in a third; the members.
+    ("/api/recommendations/overview", 17),
     // The picks, dismissals and shortlist, in one snapshot.
     ("/api/recommendations/persisted", 5),
     // The tech stack and contracts in one snapshot, then the members.
     ("/api/renewals", 5),
     // The category's latest response id and the response, in one snapshot.
     ("/api/responses/latest/{category_id}", 4),
-    ("/api/shortlist", 9),
-    // The shortlist, its demo dates and past picks, and the tech stack and the latest answers.
-    ("/api/shortlist/brief", 16),
-    ("/api/shortlist/brief.csv", 17),
+    // The entries, their demo dates and past picks, in one snapshot.
+    ("/api/shortlist", 5),
+    // The shortlist, its demo dates and past picks, the tech stack and the latest answers of each
+    // category listed, in one snapshot.
+    ("/api/shortlist/brief", 8),
+    ("/api/shortlist/brief.csv", 9),
     ("/api/techstack/{toolId}/contract", 5),
     ("/api/trends", 0),
     ("/api/trends/cities", 0),
@@ -276,8 +280,10 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The profile views, and every click in one snapshot (the vendor's own monthly figures).
     ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
-    // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 40),
+    // A firm member's view of a profile is counted (a write); the firm's onboarding answers, tech
+    // stack, dismissals, shortlist, latest answers in the category, past picks and the user's
+    // clicks in one snapshot; what firms pay.
+    ("/api/vendors/{id}", 16),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),

@@ -351,12 +351,20 @@ pub fn meeting_clicks_on(
     user_ids: &[u64],
     vendor_ids: &[u64],
 ) -> Result<Vec<MeetingClick>> {
+    seam::read(store, |tx| meeting_clicks_on_in(tx, user_ids, vendor_ids))
+}
+
+/// `meeting_clicks_on` inside a read begun elsewhere.
+pub fn meeting_clicks_on_in(
+    tx: &mut seam::Tx,
+    user_ids: &[u64],
+    vendor_ids: &[u64],
+) -> Result<Vec<MeetingClick>> {
     let pairs: Vec<[u64; 2]> = (user_ids.iter())
         .flat_map(|&user| vendor_ids.iter().map(move |&vendor| [user, vendor]))
         .collect();
     let prefixes: Vec<&[u64]> = pairs.iter().map(|p| &p[..]).collect();
-    let mut out: Vec<MeetingClick> = seam::read(store, |tx| tx.range_many(&CLICKS, &prefixes))?
-        .into_iter()
+    let mut out: Vec<MeetingClick> = (tx.range_many(&CLICKS, &prefixes)?.into_iter())
         .map(|(_, click)| click)
         .collect();
     out.sort_unstable_by_key(|c| std::cmp::Reverse(c.id));

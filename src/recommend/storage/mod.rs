@@ -124,12 +124,19 @@ pub fn latest_response(
     firm_id: FirmId,
     category_id: u64,
 ) -> Result<Option<StoredResponse>> {
-    seam::read(store, |tx| {
-        match tx.get(&LATEST, (firm_id.get(), category_id))? {
-            Some(id) => tx.get(&RESPONSES, (firm_id.get(), id)),
-            None => Ok(None),
-        }
-    })
+    seam::read(store, |tx| latest_response_in(tx, firm_id, category_id))
+}
+
+/// `latest_response` inside a read begun elsewhere.
+pub fn latest_response_in(
+    tx: &mut seam::Tx,
+    firm_id: FirmId,
+    category_id: u64,
+) -> Result<Option<StoredResponse>> {
+    match tx.get(&LATEST, (firm_id.get(), category_id))? {
+        Some(id) => tx.get(&RESPONSES, (firm_id.get(), id)),
+        None => Ok(None),
+    }
 }
 
 /// The firm's latest response in each category it answered, in category id order, read in one
@@ -377,7 +384,12 @@ pub fn refill_picks(
 
 /// The user's past recommendations, newest first (then by category, rank and vendor).
 pub fn past(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> {
-    let rows = seam::read(store, |tx| tx.range(&PAST, &[firm_id.get()]))?;
+    seam::read(store, |tx| past_in(tx, firm_id))
+}
+
+/// `past` inside a read begun elsewhere.
+pub fn past_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, u64, PastRec)>> {
+    let rows = tx.range(&PAST, &[firm_id.get()])?;
     // In key order (category, vendor); one stable sort puts the newest first.
     let mut out: Vec<(u64, u64, PastRec)> = rows
         .into_iter()

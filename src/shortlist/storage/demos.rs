@@ -60,8 +60,13 @@ pub(super) fn load_in(
 
 /// The firm's demo dates by vendor id: its rows only, read by its key.
 pub fn load(store: &Store, firm_id: FirmId) -> Result<HashMap<u64, DemoDate>> {
-    let rows = seam::read(store, |tx| tx.range(&DATES, &[firm_id.get()]))?;
-    Ok(rows
+    seam::read(store, |tx| firm_dates_in(tx, firm_id))
+}
+
+/// `load` inside a read begun elsewhere (the shortlist's one snapshot).
+pub fn firm_dates_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<HashMap<u64, DemoDate>> {
+    Ok(tx
+        .range(&DATES, &[firm_id.get()])?
         .into_iter()
         .map(|((_, vendor), d)| (vendor, d))
         .collect())
