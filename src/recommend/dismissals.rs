@@ -25,19 +25,6 @@ pub fn out_of_ranking(
     seam::read(&app.store, |tx| out_of_ranking_in(app, tx, firm_id))
 }
 
-/// The firm's dismissals, and with them the vendors never ranked for it (`out_of_ranking`),
-/// inside a read begun elsewhere: the dismissals read once.
-pub fn with_out_of_ranking_in(
-    app: &RecommendState,
-    tx: &mut seam::Tx,
-    firm_id: FirmId,
-) -> Result<(Vec<(u64, Dismissal)>, std::collections::HashSet<u64>)> {
-    let dismissals = storage::dismissals_in(tx, firm_id)?;
-    let mut out: std::collections::HashSet<u64> = dismissals.iter().map(|(id, _)| *id).collect();
-    out.extend(app.rejected.read_in(tx, firm_id)?);
-    Ok((dismissals, out))
-}
-
 /// `out_of_ranking` inside a read begun elsewhere.
 pub fn out_of_ranking_in(
     app: &RecommendState,

@@ -32,8 +32,10 @@ impl FirmRows {
         user: &User,
     ) -> Result<FirmRows> {
         let ctx = inputs::firm_context_in(tx, catalog, user)?;
-        let (dismissals, out_of_ranking) =
-            dismissals::with_out_of_ranking_in(app, tx, user.firm.id)?;
+        // The dismissals are read once: the vendors out of ranking are them and the Rejected.
+        let dismissals = storage::dismissals_in(tx, user.firm.id)?;
+        let mut out_of_ranking: HashSet<u64> = dismissals.iter().map(|(id, _)| *id).collect();
+        out_of_ranking.extend(app.rejected.read_in(tx, user.firm.id)?);
         Ok(FirmRows {
             ctx,
             dismissals,
