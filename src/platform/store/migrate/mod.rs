@@ -90,7 +90,11 @@ impl super::FileStore {
             click_kinds_in_values(&txn).map_err(fail)?;
             sso_rekeyed(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 15 { ... }`.
+        // Version 15: the accounts' second factors and known devices move onto the seam.
+        if current < 15 {
+            seam_values_in_json(&txn, 15).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 16 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -252,6 +256,13 @@ const V13_PAST_RECS: Table<(u64, u64, u64), shapes::PastRec> = Table::new(
     None,
 );
 
+/// The accounts' second factors and known devices as schema 14 declared them (before the seam),
+/// their values in bincode.
+const V14_USER_FACTORS: Table<u64, shapes::Factor> =
+    Table::new("user_factors", super::USER_FACTORS, &["user_id"], None);
+const V14_KNOWN_DEVICES: Table<u64, Vec<shapes::KnownDevice>> =
+    Table::new("known_devices", super::KNOWN_DEVICES, &["user_id"], None);
+
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
 /// one list the conversion to JSON reads: a domain that moves onto the seam adds its tables here,
@@ -278,6 +289,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (14, &V13_PICKS_CLEARED),
     (14, &V13_DISMISSALS),
     (14, &V13_PAST_RECS),
+    (15, &V14_USER_FACTORS),
+    (15, &V14_KNOWN_DEVICES),
 ];
 
 /// A seam table whose redb values are still bincode.
