@@ -334,7 +334,7 @@ pub async fn setup(
                     ));
                 }
                 let pending = Factor {
-                    secret,
+                    secret: secret.clone(),
                     created_at: crate::platform::clock::now_secs(),
                     confirmed_at: None,
                     last_used_step: 0,
@@ -397,7 +397,7 @@ pub async fn confirm(
                 };
                 factor.confirmed_at = Some(now);
                 factor.last_used_step = step;
-                factor.recovery = hashes;
+                factor.recovery = hashes.clone();
                 Ok((Change::Put(factor), true))
             })?;
             if !confirmed {

@@ -201,7 +201,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/vendor-invitations", 1),
     ("/api/admin/vendor-proposals", 1),
     ("/api/auth/me", 0),
-    ("/api/auth/mfa", 1),
+    // The account's factor is a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/auth/mfa", 3),
     ("/api/auth/sessions", 1),
     ("/api/auth/setup", 2),
     // The domain's claims through their index, in a snapshot.
@@ -227,8 +228,9 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/evaluations/{categoryId}", 10),
     ("/api/evaluations/{categoryId}/criteria", 10),
     ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 9),
-    // The firm's second-factor requirement is a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/firm", 9),
+    // The firm's second-factor requirement and the reader's factor are seam reads (BEGIN, SELECT,
+    // ROLLBACK each).
+    ("/api/firm", 11),
     ("/api/firm/audit", 1),
     ("/api/firm/calendar-feed", 3),
     ("/api/firm/deletion", 2),

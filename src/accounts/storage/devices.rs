@@ -1,6 +1,11 @@
 //! What each session was started from (SESSION_DEVICES / `session_devices`, by the session's
 //! token hash), and a person's open sessions with it. A device row ends with its session: on
 //! PostgreSQL by the foreign key, on redb wherever `file.rs` deletes sessions.
+//!
+//! The devices each account signed in from are on the storage seam, one body for both engines
+//! (`known_devices`, user id -> the latest `KnownDevice`s): on redb the table of before the seam,
+//! its bincode values rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0058
+//! gathered each account's rows into one.
 
 use chrono::{DateTime, Utc};
 use redb::ReadableTable;
@@ -12,6 +17,7 @@ use crate::accounts::model::SessionDevice;
 use crate::accounts::model::TokenHash;
 use crate::notifications::Delivery;
 use crate::platform::error::{AppError, Result};
+use crate::platform::store::seam::{self, Table};
 use crate::platform::store::{
     KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, WriteTx, codec, open_read,
 };
@@ -19,7 +25,11 @@ use crate::platform::store::{
 /// How many devices an account's known list keeps (the latest seen).
 const KNOWN_KEPT: usize = 20;
 
-/// A device an account signed in from (KNOWN_DEVICES / `known_devices`).
+/// user id -> the devices the account signed in from, the latest seen first.
+pub const KNOWN: Table<u64, Vec<KnownDevice>> =
+    Table::new("known_devices", KNOWN_DEVICES, &["user_id"], None);
+
+/// A device an account signed in from.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct KnownDevice {
     pub device: String,
@@ -40,113 +50,83 @@ pub fn put_device(
 ) -> Result<bool> {
     let now = device.started_at;
     let mut tx = store.begin()?;
-    let new = match &mut tx {
+    let noted = match &mut tx {
         WriteTx::File(txn) => {
             let exists = txn.open_table(SESSIONS)?.get(hash.as_slice())?.is_some();
-            if !exists {
-                return Ok(false);
+            if exists {
+                txn.open_table(SESSION_DEVICES)?
+                    .insert(hash.as_slice(), codec::encode(device).as_slice())?;
             }
-            txn.open_table(SESSION_DEVICES)?
-                .insert(hash.as_slice(), codec::encode(device).as_slice())?;
-            {
-                let mut table = txn.open_table(KNOWN_DEVICES)?;
-                let mut known: Vec<KnownDevice> = table
-                    .get(user_id)?
-                    .map(|v| codec::decode(v.value()))
-                    .transpose()?
-                    .unwrap_or_default();
-                let had_any = !known.is_empty();
-                let seen = known
-                    .iter_mut()
-                    .find(|k| k.device == device.device && k.address == device.address);
-                let new = match seen {
-                    Some(k) => {
-                        k.last_seen = now;
-                        false
-                    }
-                    None => {
-                        known.push(KnownDevice {
-                            device: device.device.clone(),
-                            address: device.address.clone(),
-                            last_seen: now,
-                        });
-                        had_any
-                    }
-                };
-                known.sort_by_key(|k| std::cmp::Reverse(k.last_seen));
-                known.truncate(KNOWN_KEPT);
-                table.insert(user_id, codec::encode(&known).as_slice())?;
-                new
-            }
+            exists
         }
         WriteTx::Postgres(tx) => {
             let db = tx.store();
             let conn = tx.conn()?;
-            let new = db.run(async {
+            db.run(async {
                 super::postgres::hold_firm_of_account(&mut *conn, user_id).await?;
                 // Then the account's row lock, so two sign-ins of one account at once judge one after the
-                // other. Taken before the inserts: they share the row through their foreign keys, and
-                // two sign-ins that each shared it before asking for the lock waited on each other
-                // until the server's deadlock check failed one. `NO KEY`: rows that only refer to the
-                // account are still written meanwhile.
+                // other (their known devices too). Taken before the insert: it shares the row through
+                // its foreign key, and two sign-ins that each shared it before asking for the lock
+                // waited on each other until the server's deadlock check failed one. `NO KEY`: rows
+                // that only refer to the account are still written meanwhile.
                 sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE")
                     .bind(user_id as i64)
                     .execute(&mut *conn)
                     .await?;
                 let done = sqlx::query(
-                "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
-                 SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1 \
-                 ON CONFLICT (token_hash) DO NOTHING",
-            )
-            .bind(hash.as_slice())
-            .bind(&device.device)
-            .bind(&device.address)
-            .bind(at(now))
-            .execute(&mut *conn)
-            .await?;
-                if done.rows_affected() == 0 {
-                    return Ok(None);
-                }
-                let had_any: bool = sqlx::query_scalar(
-                    "SELECT EXISTS (SELECT 1 FROM known_devices WHERE user_id = $1)",
+                    "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
+                     SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1 \
+                     ON CONFLICT (token_hash) DO NOTHING",
                 )
-                .bind(user_id as i64)
-                .fetch_one(&mut *conn)
-                .await?;
-                let inserted: bool = sqlx::query_scalar(
-                    "INSERT INTO known_devices (user_id, device, address, last_seen) \
-                 VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, device, address) \
-                 DO UPDATE SET last_seen = EXCLUDED.last_seen RETURNING (xmax = 0)",
-                )
-                .bind(user_id as i64)
+                .bind(hash.as_slice())
                 .bind(&device.device)
                 .bind(&device.address)
                 .bind(at(now))
-                .fetch_one(&mut *conn)
-                .await?;
-                sqlx::query(
-                    "DELETE FROM known_devices WHERE user_id = $1 AND (device, address) NOT IN \
-                 (SELECT device, address FROM known_devices WHERE user_id = $1 \
-                 ORDER BY last_seen DESC LIMIT $2)",
-                )
-                .bind(user_id as i64)
-                .bind(KNOWN_KEPT as i64)
                 .execute(&mut *conn)
                 .await?;
-                Ok::<_, AppError>(Some(inserted && had_any))
-            })?;
-            let Some(new) = new else {
-                // The session is gone: nothing to write.
-                return Ok(false);
-            };
-            new
+                Ok::<_, AppError>(done.rows_affected() > 0)
+            })?
         }
     };
+    if !noted {
+        // The session is gone: nothing to write.
+        return Ok(false);
+    }
+    let new = seam::within(&mut tx, |tx| {
+        let mut known = tx.get(&KNOWN, user_id)?.unwrap_or_default();
+        let had_any = !known.is_empty();
+        let seen = known
+            .iter_mut()
+            .find(|k| k.device == device.device && k.address == device.address);
+        let new = match seen {
+            Some(k) => {
+                k.last_seen = now;
+                false
+            }
+            None => {
+                known.push(KnownDevice {
+                    device: device.device.clone(),
+                    address: device.address.clone(),
+                    last_seen: now,
+                });
+                had_any
+            }
+        };
+        known.sort_by_key(|k| std::cmp::Reverse(k.last_seen));
+        known.truncate(KNOWN_KEPT);
+        tx.insert(&KNOWN, user_id, &known)?;
+        Ok(new)
+    })?;
     if let (true, Some(d)) = (new, notice) {
         crate::notifications::storage::deliver_in(&mut tx, d)?;
     }
     tx.commit()?;
     Ok(new)
+}
+
+/// Removes the account's known devices inside its removal.
+pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
+    seam::within(tx, |tx| tx.remove(&KNOWN, user_id).map(drop))
 }
 
 /// The open sessions of `user_id` (expired ones not yet swept too), with their devices.

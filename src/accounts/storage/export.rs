@@ -71,17 +71,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             ));
         }
     }
-    // Second factors go along (pending second-factor sign-ins, five minutes, do not).
-    let mut factors = Vec::new();
-    if let Some(table) = open_read(&txn, crate::platform::store::USER_FACTORS)? {
-        for entry in table.iter()? {
-            let (user_id, value) = entry?;
-            factors.push((
-                user_id.value(),
-                codec::decode::<crate::accounts::model::Factor>(value.value())?,
-            ));
-        }
-    }
     // What each session was started from, with the sessions.
     let mut devices = Vec::new();
     if let Some(table) = open_read(&txn, crate::platform::store::SESSION_DEVICES)? {
@@ -91,15 +80,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
                 key.value().to_vec(),
                 codec::decode::<crate::accounts::model::SessionDevice>(value.value())?,
             ));
-        }
-    }
-    let mut known = Vec::new();
-    if let Some(table) = open_read(&txn, crate::platform::store::KNOWN_DEVICES)? {
-        for entry in table.iter()? {
-            let (user_id, value) = entry?;
-            for k in codec::decode::<Vec<super::devices::KnownDevice>>(value.value())? {
-                known.push((user_id.value(), k));
-            }
         }
     }
     // (A row whose session is gone goes nowhere.)
@@ -251,20 +231,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .execute(&mut *tx)
             .await?;
         }
-        for (user_id, f) in &factors {
-            sqlx::query(
-                "INSERT INTO user_factors (user_id, secret, created_at, confirmed_at, \
-                 last_used_step, recovery_hashes) VALUES ($1, $2, $3, $4, $5, $6)",
-            )
-            .bind(*user_id as i64)
-            .bind(&f.secret)
-            .bind(at(f.created_at))
-            .bind(f.confirmed_at.map(at))
-            .bind(f.last_used_step as i64)
-            .bind(f.recovery.concat())
-            .execute(&mut *tx)
-            .await?;
-        }
         for (hash, d) in &devices {
             sqlx::query(
                 "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
@@ -274,18 +240,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .bind(&d.device)
             .bind(&d.address)
             .bind(at(d.started_at))
-            .execute(&mut *tx)
-            .await?;
-        }
-        for (user_id, k) in &known {
-            sqlx::query(
-                "INSERT INTO known_devices (user_id, device, address, last_seen) \
-                 VALUES ($1, $2, $3, $4)",
-            )
-            .bind(*user_id as i64)
-            .bind(&k.device)
-            .bind(&k.address)
-            .bind(at(k.last_seen))
             .execute(&mut *tx)
             .await?;
         }
@@ -308,8 +262,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         to.counted("firm_audit", audit.len() as u64)?,
         to.counted("merged_firms", merged.len() as u64)?,
         to.counted("ended_sessions", ended.len() as u64)?,
-        to.counted("user_factors", factors.len() as u64)?,
         to.counted("session_devices", devices.len() as u64)?,
-        to.counted("known_devices", known.len() as u64)?,
     ])
 }

@@ -442,10 +442,6 @@ pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<()> {
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id.get(), user.id))?;
-    txn.open_table(crate::platform::store::USER_FACTORS)?
-        .remove(user.id)?;
-    txn.open_table(crate::platform::store::KNOWN_DEVICES)?
-        .remove(user.id)?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     revoke_other_sessions(txn, user.id, &NO_SESSION, &why)?;
     Ok(())

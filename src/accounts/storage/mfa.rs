@@ -1,8 +1,12 @@
-//! The second factor's tables, in either backend: each account's TOTP factor (USER_FACTORS /
-//! `user_factors`) and the pending second-factor sign-ins (MFA_CHALLENGES / `mfa_challenges`).
-//! Every change to a factor is one read-modify-write step (redb's single writer; a row lock on
-//! PostgreSQL), so a code's step is accepted once and a recovery code used once, even by two
+//! The second factor's tables: each account's TOTP factor on the storage seam, one body for both
+//! engines (`user_factors`, user id -> `Factor`), and the pending second-factor sign-ins
+//! (MFA_CHALLENGES / `mfa_challenges`), in either backend. Every change to a factor is one
+//! serializable read-modify-write step (redb's single writer; PostgreSQL's SERIALIZABLE, run again
+//! after a conflict), so a code's step is accepted once and a recovery code used once, even by two
 //! requests at the same moment on two nodes.
+//!
+//! What carried over: on redb the factors' table is the one of before the seam, its bincode values
+//! rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0058 moved its rows.
 
 use chrono::{DateTime, Utc};
 use redb::ReadableTable;
@@ -12,7 +16,12 @@ use super::postgres::rows::at;
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
 use crate::platform::error::Result;
-use crate::platform::store::{MFA_CHALLENGES, Store, USER_FACTORS, codec, open_read};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{MFA_CHALLENGES, Store, USER_FACTORS, WriteTx, codec, open_read};
+
+/// user id -> `Factor`.
+pub const FACTORS: Table<u64, Factor> =
+    Table::new("user_factors", USER_FACTORS, &["user_id"], None);
 
 /// What a change to a factor does to the stored row.
 pub enum Change {
@@ -22,120 +31,34 @@ pub enum Change {
 }
 
 pub fn find_factor(store: &Store, user_id: u64) -> Result<Option<Factor>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, USER_FACTORS)? else {
-                return Ok(None);
-            };
-            let found = table.get(user_id)?;
-            Ok(found.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        Store::Postgres(db) => db.run(async {
-            let mut conn = db.pool().acquire().await?;
-            pg_factor(&mut conn, user_id, false).await
-        }),
-    }
+    seam::read(store, |tx| tx.get(&FACTORS, user_id))
 }
 
 /// Reads the account's factor, lets `decide` say what becomes of it and what to answer, and
-/// writes that, in one step. An error from `decide` writes nothing.
+/// writes that, in one step. An error from `decide` writes nothing. `decide` may be asked again
+/// (PostgreSQL runs the step again after a conflict), so it holds no effect of its own.
 pub fn change_factor<T>(
     store: &Store,
     user_id: u64,
-    decide: impl FnOnce(Option<Factor>) -> Result<(Change, T)>,
+    mut decide: impl FnMut(Option<Factor>) -> Result<(Change, T)>,
 ) -> Result<T> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            let answer = {
-                let mut table = txn.open_table(USER_FACTORS)?;
-                let found: Option<Factor> = table
-                    .get(user_id)?
-                    .map(|v| codec::decode(v.value()))
-                    .transpose()?;
-                let (change, answer) = decide(found)?;
-                match change {
-                    Change::Keep => {}
-                    Change::Put(factor) => {
-                        table.insert(user_id, codec::encode(&factor).as_slice())?;
-                    }
-                    Change::Delete => {
-                        table.remove(user_id)?;
-                    }
-                }
-                answer
-            };
-            txn.commit()?;
-            Ok(answer)
-        }
-        Store::Postgres(db) => db.run(async {
-            let mut tx = db.pool().begin().await?;
-            let found = pg_factor(&mut tx, user_id, true).await?;
-            let (change, answer) = decide(found)?;
-            match change {
-                Change::Keep => {}
-                Change::Put(f) => {
-                    sqlx::query(
-                        "INSERT INTO user_factors (user_id, secret, created_at, confirmed_at, \
-                         last_used_step, recovery_hashes) VALUES ($1, $2, $3, $4, $5, $6) \
-                         ON CONFLICT (user_id) DO UPDATE SET secret = EXCLUDED.secret, \
-                         created_at = EXCLUDED.created_at, confirmed_at = EXCLUDED.confirmed_at, \
-                         last_used_step = EXCLUDED.last_used_step, \
-                         recovery_hashes = EXCLUDED.recovery_hashes",
-                    )
-                    .bind(user_id as i64)
-                    .bind(&f.secret)
-                    .bind(at(f.created_at))
-                    .bind(f.confirmed_at.map(at))
-                    .bind(f.last_used_step as i64)
-                    .bind(f.recovery.concat())
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                Change::Delete => {
-                    sqlx::query("DELETE FROM user_factors WHERE user_id = $1")
-                        .bind(user_id as i64)
-                        .execute(&mut *tx)
-                        .await?;
-                }
+    seam::write(store, |tx| {
+        let found = tx.get(&FACTORS, user_id)?;
+        let (change, answer) = decide(found)?;
+        match change {
+            Change::Keep => {}
+            Change::Put(factor) => tx.insert(&FACTORS, user_id, &factor)?,
+            Change::Delete => {
+                tx.remove(&FACTORS, user_id)?;
             }
-            tx.commit().await?;
-            Ok(answer)
-        }),
-    }
+        }
+        Ok(answer)
+    })
 }
 
-async fn pg_factor(
-    conn: &mut sqlx::PgConnection,
-    user_id: u64,
-    lock: bool,
-) -> Result<Option<Factor>> {
-    let sql = if lock {
-        "SELECT secret, created_at, confirmed_at, last_used_step, recovery_hashes \
-         FROM user_factors WHERE user_id = $1 FOR UPDATE"
-    } else {
-        "SELECT secret, created_at, confirmed_at, last_used_step, recovery_hashes \
-         FROM user_factors WHERE user_id = $1"
-    };
-    let row = sqlx::query(sql)
-        .bind(user_id as i64)
-        .fetch_optional(&mut *conn)
-        .await?;
-    let Some(row) = row else { return Ok(None) };
-    let hashes: Vec<u8> = row.try_get("recovery_hashes")?;
-    Ok(Some(Factor {
-        secret: row.try_get("secret")?,
-        created_at: row.try_get::<DateTime<Utc>, _>("created_at")?.timestamp(),
-        confirmed_at: row
-            .try_get::<Option<DateTime<Utc>>, _>("confirmed_at")?
-            .map(|t| t.timestamp()),
-        last_used_step: row.try_get::<i64, _>("last_used_step")? as u64,
-        recovery: hashes
-            .chunks_exact(32)
-            .map(|c| c.try_into().expect("32 bytes"))
-            .collect(),
-    }))
+/// Removes the account's factor inside its removal.
+pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
+    seam::within(tx, |tx| tx.remove(&FACTORS, user_id).map(drop))
 }
 
 /// Stores a pending second-factor sign-in, dropping the expired ones.
@@ -260,8 +183,7 @@ mod tests {
                 last_used_step: 42,
                 recovery: vec![[1; 32], [2; 32]],
             };
-            let put = factor.clone();
-            change_factor(store, id, |_| Ok((Change::Put(put), ()))).unwrap();
+            change_factor(store, id, |_| Ok((Change::Put(factor.clone()), ()))).unwrap();
             assert_eq!(find_factor(store, id).unwrap(), Some(factor.clone()));
             // A refused change writes nothing.
             let refused: Result<()> = change_factor(store, id, |_| {
@@ -271,6 +193,37 @@ mod tests {
             assert_eq!(find_factor(store, id).unwrap(), Some(factor));
             change_factor(store, id, |_| Ok((Change::Delete, ()))).unwrap();
             assert_eq!(find_factor(store, id).unwrap(), None);
+        });
+    }
+
+    /// Without the foreign keys of before the seam, the removal itself takes what names the account.
+    #[test]
+    fn an_accounts_removal_takes_its_factor_and_known_devices() {
+        on_both(|store| {
+            let new = new_user("ann@doe.com");
+            let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
+            let factor = Factor {
+                secret: vec![7; 20],
+                created_at: 100,
+                confirmed_at: Some(200),
+                last_used_step: 42,
+                recovery: vec![[1; 32]],
+            };
+            change_factor(store, ann.id, |_| Ok((Change::Put(factor.clone()), ()))).unwrap();
+            super::super::rotate_session(store, None, &[2; 32], ann.id).unwrap();
+            let device = crate::accounts::model::SessionDevice {
+                device: "Firefox on Linux".into(),
+                address: "10.0.0.1".into(),
+                started_at: 5,
+            };
+            super::super::devices::put_device(store, &[2; 32], ann.id, &device, None).unwrap();
+            let known = |store: &Store| {
+                seam::read(store, |tx| tx.get(&super::super::devices::KNOWN, ann.id)).unwrap()
+            };
+            assert_eq!(known(store).map(|k| k.len()), Some(1));
+            super::super::remove_user(store, &ann).unwrap();
+            assert_eq!(find_factor(store, ann.id).unwrap(), None);
+            assert_eq!(known(store), None);
         });
     }
 

@@ -7,12 +7,12 @@ mod archive;
 pub(crate) mod arrival;
 pub(crate) mod audit;
 pub(crate) mod deletion;
-pub(super) mod devices;
+pub(crate) mod devices;
 mod export;
 mod file;
 pub(crate) mod handover;
 pub(super) mod links;
-pub(super) mod mfa;
+pub(crate) mod mfa;
 pub(crate) mod mfa_required;
 pub(super) mod postgres;
 pub(crate) mod price_sharing;
@@ -33,8 +33,8 @@ use crate::platform::store::registry::{
 };
 use crate::platform::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRMS, INVITATION_TOKENS,
-    INVITATIONS, KNOWN_DEVICES, MERGED_FIRMS, MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES,
-    SESSIONS, USER_EMAILS, USER_FACTORS, USERS,
+    INVITATIONS, MERGED_FIRMS, MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS,
+    USERS,
 };
 use crate::platform::store::{Store, WriteTx};
 
@@ -152,6 +152,8 @@ pub fn remove_user(store: &Store, user: &User) -> Result<()> {
         WriteTx::File(txn) => file::remove_user_in(txn, user)?,
         WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
     }
+    mfa::forget_in(&mut tx, user.id)?;
+    devices::forget_in(&mut tx, user.id)?;
     crate::notifications::storage::forget_in(&mut tx, user.id)?;
     tx.commit()?;
     Ok(())
@@ -404,9 +406,9 @@ pub const TABLES: &[Table] = &[
             "second-factor secrets stay with this install: members set up a factor again",
         ),
         holder: Holder::Member { column: "user_id" },
-        redb: &[&USER_FACTORS],
+        redb: &[&mfa::FACTORS],
         postgres: true,
-        secrets: &["secret", "recovery_hashes"],
+        secrets: &["secret", "recovery"],
         refers_to: &[],
     },
     Table {
@@ -436,7 +438,7 @@ pub const TABLES: &[Table] = &[
             "the devices members signed in from on this install, for its new-device mails",
         ),
         holder: Holder::Member { column: "user_id" },
-        redb: &[&KNOWN_DEVICES],
+        redb: &[&devices::KNOWN],
         postgres: true,
         secrets: &[],
         refers_to: &[],
@@ -856,9 +858,7 @@ mod tests {
                 ("firm_audit", 1, 1),
                 ("merged_firms", 1, 1),
                 ("ended_sessions", 1, 1),
-                ("user_factors", 0, 0),
-                ("session_devices", 0, 0),
-                ("known_devices", 0, 0)
+                ("session_devices", 0, 0)
             ]
         );
         let refused = to.run(async {

@@ -91,7 +91,8 @@ impl super::FileStore {
             sso_rekeyed(&txn).map_err(fail)?;
         }
         // Version 15: the questionnaire responses move onto the seam, keyed by their firm
-        // (`responses_keyed_by_firm`); the latest per category keep their plain integer.
+        // (`responses_keyed_by_firm`); the latest per category keep their plain integer. The
+        // accounts' second factors and known devices move onto the seam.
         if current < 15 {
             seam_values_in_json(&txn, 15).map_err(fail)?;
             responses_keyed_by_firm(&txn).map_err(fail)?;
@@ -264,6 +265,12 @@ const V14_RESPONSES: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::
 /// firm, then their id.
 const V15_RESPONSES: Table<(u64, u64), shapes::Response> =
     Table::declare("responses", &["firm_id", "id"], Some("responses"));
+/// The accounts' second factors and known devices as schema 14 declared them (before the seam),
+/// their values in bincode.
+const V14_USER_FACTORS: Table<u64, shapes::Factor> =
+    Table::new("user_factors", super::USER_FACTORS, &["user_id"], None);
+const V14_KNOWN_DEVICES: Table<u64, Vec<shapes::KnownDevice>> =
+    Table::new("known_devices", super::KNOWN_DEVICES, &["user_id"], None);
 
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
@@ -291,6 +298,8 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (14, &V13_PICKS_CLEARED),
     (14, &V13_DISMISSALS),
     (14, &V13_PAST_RECS),
+    (15, &V14_USER_FACTORS),
+    (15, &V14_KNOWN_DEVICES),
 ];
 
 /// A seam table whose redb values are still bincode.

@@ -582,3 +582,22 @@ pub(super) struct SsoLink {
     pub user_id: u64,
     pub created_at: i64,
 }
+
+/// An account's TOTP factor, to schema 14 (from schema 15 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Factor {
+    pub secret: Vec<u8>,
+    pub created_at: i64,
+    pub confirmed_at: Option<i64>,
+    pub last_used_step: u64,
+    pub recovery: Vec<[u8; 32]>,
+}
+
+/// A device an account signed in from, to schema 14 (from schema 15 its list's JSON, on the
+/// seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct KnownDevice {
+    pub device: String,
+    pub address: String,
+    pub last_seen: i64,
+}

@@ -633,6 +633,28 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         );
     }
     same_value!(
+        shapes::Factor,
+        crate::accounts::model::Factor {
+            secret: vec![7; 20],
+            created_at: 1_700_000_000,
+            confirmed_at: Some(1_700_000_060),
+            last_used_step: 56_666_668,
+            recovery: vec![[1; 32], [2; 32]],
+        }
+    );
+    same(
+        &vec![shapes::KnownDevice {
+            device: "Firefox on Linux".into(),
+            address: "10.0.0.1".into(),
+            last_seen: 1_700_000_000,
+        }],
+        vec![crate::accounts::storage::devices::KnownDevice {
+            device: "Firefox on Linux".into(),
+            address: "10.0.0.1".into(),
+            last_seen: 1_700_000_000,
+        }],
+    );
+    same_value!(
         shapes::Requirement,
         crate::accounts::model::Requirement {
             required: true,
@@ -2331,6 +2353,166 @@ fn version_13_single_sign_on_reads_the_same_on_the_seam() {
             .map(|v| v.value()),
         Some(SCHEMA_VERSION)
     );
+}
+
+/// An account's second factor and the devices it signed in from, as the domain stores them.
+fn factor_and_known_devices() -> (
+    crate::accounts::model::Factor,
+    Vec<crate::accounts::storage::devices::KnownDevice>,
+) {
+    use crate::accounts::storage::devices::KnownDevice;
+    (
+        crate::accounts::model::Factor {
+            secret: (1..=20).collect(),
+            created_at: 1_700_000_000,
+            confirmed_at: Some(1_700_000_060),
+            last_used_step: 56_666_668,
+            recovery: vec![[0xab; 32], [0x01; 32]],
+        },
+        vec![
+            KnownDevice {
+                device: "Firefox on Linux".into(),
+                address: "10.0.0.2".into(),
+                last_seen: 1_700_000_200,
+            },
+            KnownDevice {
+                device: "Chrome on Windows".into(),
+                address: "10.0.0.1".into(),
+                last_seen: 1_700_000_100,
+            },
+        ],
+    )
+}
+
+/// A file at schema 14 holds the accounts' second factors and known devices in bincode: schema
+/// 15 rewrites them as the seam's JSON, and the accounts read them the same through the seam.
+#[test]
+fn version_14_factors_and_known_devices_are_stored_as_json_and_read_the_same() {
+    use crate::accounts::storage::{devices, mfa};
+    use crate::platform::store::{KNOWN_DEVICES, USER_FACTORS};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let (factor, known) = factor_and_known_devices();
+    let pending = crate::accounts::model::Factor {
+        confirmed_at: None,
+        recovery: Vec::new(),
+        ..factor.clone()
+    };
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            // As schema 14 wrote them: `store::codec`'s bincode of the domain's types.
+            let mut table = txn.open_table(USER_FACTORS).unwrap();
+            table.insert(3, codec::encode(&factor).as_slice()).unwrap();
+            table.insert(4, codec::encode(&pending).as_slice()).unwrap();
+            txn.open_table(KNOWN_DEVICES)
+                .unwrap()
+                .insert(3, codec::encode(&known).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 14)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(mfa::find_factor(&store, 3).unwrap(), Some(factor.clone()));
+    assert_eq!(mfa::find_factor(&store, 4).unwrap(), Some(pending));
+    assert_eq!(mfa::find_factor(&store, 5).unwrap(), None);
+    let known_of = |id| seam::read(&store, |tx| tx.get(&devices::KNOWN, id)).unwrap();
+    assert_eq!(known_of(3), Some(known.clone()));
+    assert_eq!(known_of(4), None);
+    let txn = store.file().unwrap().read().unwrap();
+    let bytes = txn
+        .open_table(USER_FACTORS)
+        .unwrap()
+        .get(3)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&factor).unwrap());
+    let bytes = txn
+        .open_table(KNOWN_DEVICES)
+        .unwrap()
+        .get(3)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&known).unwrap());
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+    drop(txn);
+    // The seam writes the converted tables.
+    mfa::change_factor(&store, 3, |_| Ok((mfa::Change::Delete, ()))).unwrap();
+    assert_eq!(mfa::find_factor(&store, 3).unwrap(), None);
+    let mut tx = store.begin().unwrap();
+    devices::forget_in(&mut tx, 3).unwrap();
+    tx.commit().unwrap();
+    assert_eq!(known_of(3), None);
+}
+
+/// A hub database as the binary before migration 0058 left it (a column per field, a row per
+/// known device, the foreign keys): every account's factor and known devices are found after it,
+/// as written, and the seam writes the migrated tables.
+#[test]
+fn factors_and_known_devices_of_a_hub_from_before_the_seam_are_kept() {
+    use crate::accounts::storage::{devices, mfa};
+    let (factor, known) = factor_and_known_devices();
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            54,
+            &format!(
+                "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+                 INSERT INTO users VALUES \
+                 (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner'), \
+                 (9, 'Bo', 'bo@a.example', 'bo@a.example', 'x', false, to_timestamp(1700000000), 1, 'admin');\n\
+                 INSERT INTO user_factors (user_id, secret, created_at, confirmed_at, last_used_step, \
+                 recovery_hashes) VALUES \
+                 (1, '\\x{secret}', to_timestamp(1700000000), to_timestamp(1700000060), 56666668, \
+                 '\\x{recovery}'), \
+                 (9, '\\x{secret}', to_timestamp(1700000000), NULL, 0, '');\n\
+                 INSERT INTO known_devices (user_id, device, address, last_seen) VALUES \
+                 (1, 'Chrome on Windows', '10.0.0.1', to_timestamp(1700000100)), \
+                 (1, 'Firefox on Linux', '10.0.0.2', to_timestamp(1700000200));",
+                secret = hex::encode(&factor.secret),
+                recovery = hex::encode(factor.recovery.concat()),
+            ),
+        ),
+    );
+    assert_eq!(mfa::find_factor(&store, 1).unwrap(), Some(factor.clone()));
+    assert_eq!(
+        mfa::find_factor(&store, 9).unwrap(),
+        Some(crate::accounts::model::Factor {
+            confirmed_at: None,
+            last_used_step: 0,
+            recovery: Vec::new(),
+            ..factor.clone()
+        })
+    );
+    assert_eq!(mfa::find_factor(&store, 2).unwrap(), None);
+    let known_of = |id| seam::read(&store, |tx| tx.get(&devices::KNOWN, id)).unwrap();
+    assert_eq!(known_of(1), Some(known));
+    assert_eq!(known_of(9), None);
+
+    // The seam writes the migrated tables.
+    mfa::change_factor(&store, 9, |_| Ok((mfa::Change::Delete, ()))).unwrap();
+    assert_eq!(mfa::find_factor(&store, 9).unwrap(), None);
+    let mut tx = store.begin().unwrap();
+    devices::forget_in(&mut tx, 1).unwrap();
+    mfa::forget_in(&mut tx, 1).unwrap();
+    tx.commit().unwrap();
+    assert_eq!(known_of(1), None);
+    assert_eq!(mfa::find_factor(&store, 1).unwrap(), None);
 }
 
 #[test]
