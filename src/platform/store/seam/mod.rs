@@ -199,6 +199,15 @@ impl RedbValue<i64> for i64 {
     }
 }
 
+impl RedbValue<u64> for u64 {
+    fn encoded<T>(_: &str, value: &u64, put: impl for<'a> FnOnce(u64) -> T) -> Result<T> {
+        Ok(put(*value))
+    }
+    fn decoded(_: &str, stored: u64) -> Result<u64> {
+        Ok(stored)
+    }
+}
+
 /// The largest key part either engine stores (PostgreSQL's `bigint`).
 pub const MAX_PART: u64 = i64::MAX as u64;
 

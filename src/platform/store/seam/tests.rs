@@ -761,3 +761,50 @@ fn seam_four_part_keys_range_by_every_prefix_alike_on_both_engines() {
     assert_eq!((firm.len(), day.len()), (4, 2));
     assert_eq!((*found, *missing), (Some(-1), None));
 }
+
+const TALLIES_REDB: redb::TableDefinition<(u64, u64, u32), u64> =
+    redb::TableDefinition::new("seam_tallies");
+const TALLIES: Table<(u64, u64, u32), u64, u64> = Table::new(
+    "seam_tallies",
+    TALLIES_REDB,
+    &["owner_id", "item_id", "month"],
+    None,
+);
+
+/// A value kept as a plain redb `u64` (a count, as tables declared before the seam hold one):
+/// both engines read back what was written, up to the largest, and range by every prefix alike.
+#[test]
+fn seam_plain_u64_values_read_back_alike_on_both_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let rows = [
+        ((1, 10, 202611), 1),
+        ((1, 10, 202612), u64::MAX),
+        ((1, 11, u32::MAX), 7),
+        ((2, 10, 202611), 0),
+    ];
+    let answers: Vec<_> = both(dir.path())
+        .iter()
+        .map(|store| {
+            write(store, |tx| tx.insert_many(&TALLIES, &rows)).unwrap();
+            write(store, |tx| {
+                let now = tx.get(&TALLIES, (1, 10, 202611))?.unwrap_or(0);
+                tx.insert(&TALLIES, (1, 10, 202611), &(now + 2))
+            })
+            .unwrap();
+            read(store, |tx| {
+                Ok((
+                    tx.range(&TALLIES, &[])?,
+                    tx.range(&TALLIES, &[1, 10])?,
+                    tx.get(&TALLIES, (2, 10, 202611))?,
+                    tx.get(&TALLIES, (2, 10, 202612))?,
+                ))
+            })
+            .unwrap()
+        })
+        .collect();
+    assert_eq!(answers[0], answers[1]);
+    let (all, vendor, zero, missing) = &answers[0];
+    assert_eq!(all.len(), 4);
+    assert_eq!(vendor, &[((1, 10, 202611), 3), ((1, 10, 202612), u64::MAX)]);
+    assert_eq!((*zero, *missing), (Some(0), None));
+}
