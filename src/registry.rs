@@ -75,7 +75,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::vendor_profile::views::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::vendor_profile::views::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::vendor_profile::views::PART),
     },

@@ -2323,3 +2323,81 @@ fn version_13_single_sign_on_reads_the_same_on_the_seam() {
         Some(SCHEMA_VERSION)
     );
 }
+
+/// A file of schema 14 holds the profile views as plain counts, as the seam keeps them: they read
+/// the same after opening, and a view adds to its month's count.
+#[test]
+fn version_14_profile_views_read_the_same_on_the_seam() {
+    use crate::platform::store::PROFILE_VIEWS;
+    use crate::vendor_profile::views::{self, Views};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut rows = txn.open_table(PROFILE_VIEWS).unwrap();
+            rows.insert((7, 42, 202610), 3).unwrap();
+            rows.insert((7, 42, 202611), 1).unwrap();
+            rows.insert((8, 42, 202611), 5).unwrap();
+            rows.insert((8, 43, 202611), 2).unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 14)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let view = |user_id, month, n| Views {
+        user_id,
+        vendor_id: 42,
+        month,
+        views: n,
+    };
+    assert_eq!(
+        views::of_vendor(&store, 42).unwrap(),
+        [view(7, 202610, 3), view(7, 202611, 1), view(8, 202611, 5)]
+    );
+    // 2026-11-26T07:00:00Z.
+    let firm = crate::platform::firm_id::FirmId::for_fixtures(1);
+    views::record(&store, firm, 8, 42, 1_795_676_400).unwrap();
+    assert_eq!(views::of_vendor(&store, 42).unwrap()[2], view(8, 202611, 6));
+}
+
+/// A hub database as the binary before migration 0056 left it (the count in a column of its own):
+/// every member's views are found after it, as written, and a view adds to its month's count.
+#[test]
+fn profile_views_of_a_hub_from_before_the_seam_are_kept() {
+    use crate::vendor_profile::views::{self, Views};
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            54,
+            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+             INSERT INTO profile_views (user_id, vendor_id, month, views) VALUES \
+             (7, 42, 202610, 3), (7, 42, 202611, 1), (8, 42, 202611, 9007199254740991), \
+             (8, 43, 202611, 2);",
+        ),
+    );
+    let view = |user_id, month, n| Views {
+        user_id,
+        vendor_id: 42,
+        month,
+        views: n,
+    };
+    assert_eq!(
+        views::of_vendor(&store, 42).unwrap(),
+        [
+            view(7, 202610, 3),
+            view(7, 202611, 1),
+            view(8, 202611, 9_007_199_254_740_991)
+        ]
+    );
+    assert_eq!(views::of_vendor(&store, 43).unwrap().len(), 1);
+    let firm = crate::platform::firm_id::FirmId::from_stored(1);
+    views::record(&store, firm, 7, 42, 1_795_676_400).unwrap();
+    assert_eq!(views::of_vendor(&store, 42).unwrap()[1], view(7, 202611, 2));
+}
