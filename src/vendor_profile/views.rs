@@ -80,8 +80,9 @@ pub fn of_vendor(store: &Store, vendor_id: u64) -> Result<Vec<Views>> {
     seam::read(store, |tx| of_vendor_in(tx, vendor_id))
 }
 
-/// The rows naming `vendor_id`: a read of the whole table, as the key leads with the member.
-fn of_vendor_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<Views>> {
+/// The rows naming `vendor_id`, inside the caller's read: a read of the whole table, as the key
+/// leads with the member.
+pub fn of_vendor_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<Views>> {
     Ok(tx
         .range(&VIEWS, &[])?
         .into_iter()
