@@ -80,6 +80,13 @@ pub const DOMAINS: &[Domain] = &[
         vendors: Some(crate::vendor_profile::views::PART),
     },
     Domain {
+        tables: crate::vendor_profile::price_snapshot::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[],
+        not_copied: crate::vendor_profile::price_snapshot::NOT_COPIED,
+        vendors: None,
+    },
+    Domain {
         tables: crate::techstack::storage::TABLES,
         merge_firm_in: &[
             crate::techstack::storage::merge_firm_in,

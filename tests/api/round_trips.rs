@@ -274,8 +274,10 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The profile views, and every click in one snapshot (the vendor's own monthly figures).
     ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
-    // A firm member's view of a profile is counted (a write), beside the firm's picks and shortlist.
-    ("/api/vendors/{id}", 38),
+    // A firm member's view of a profile is counted (a write: the firm's check and scope lock, the
+    // month's count read and written), beside the firm's picks and shortlist; the month's "What
+    // firms pay" head and the vendor's row in one snapshot.
+    ("/api/vendors/{id}", 43),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),
