@@ -75,9 +75,16 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::vendor_profile::views::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::vendor_profile::views::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::vendor_profile::views::PART),
+    },
+    Domain {
+        tables: crate::vendor_profile::price_snapshot::TABLES,
+        merge_firm_in: &[],
+        copy_to_postgres: &[],
+        not_copied: crate::vendor_profile::price_snapshot::NOT_COPIED,
+        vendors: None,
     },
     Domain {
         tables: crate::techstack::storage::TABLES,

@@ -27,6 +27,11 @@ pub fn sharing_firms(store: &crate::platform::store::Store) -> Result<Vec<FirmId
     storage::price_sharing::sharing_firms(store)
 }
 
+/// `sharing_firms` inside a read begun elsewhere.
+pub fn sharing_firms_in(tx: &mut crate::platform::store::seam::Tx) -> Result<Vec<FirmId>> {
+    storage::price_sharing::sharing_firms_in(tx)
+}
+
 /// Saves `by`'s choice for their firm, stamped now.
 pub fn set(app: &AccountsState, by: &User, share: bool) -> Result<Consent> {
     let consent = Consent {

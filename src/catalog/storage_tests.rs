@@ -392,7 +392,10 @@ fn meeting_clicks_of_a_hub_from_before_the_seam_read_the_same_after_its_migratio
     let theirs = meeting_clicks_on(&store, &[8], &[95]).unwrap();
     assert_eq!((theirs[0].id, theirs[0].kind), (2, ClickKind::Website));
     assert_eq!(
-        crate::catalog::storage::scheduler_opens(&store, 95).unwrap(),
+        crate::platform::store::seam::read(&store, |tx| {
+            crate::catalog::storage::scheduler_opens_in(tx, 95)
+        })
+        .unwrap(),
         [(7, 1_700_000_001)]
     );
     let firm = FirmId::for_fixtures(1);

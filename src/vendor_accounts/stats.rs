@@ -108,13 +108,18 @@ pub fn for_vendor(store: &Store, vendor_id: u64, now: i64) -> Result<VendorStats
         .filter(|u| u.firm.verified)
         .map(|u| (u.id, u.firm.id.get()))
         .collect();
-    let views = views::of_vendor(store, vendor_id)?
+    // The views and the scheduler opens in one snapshot.
+    let (views, opens) = crate::platform::store::seam::read(store, |tx| {
+        Ok((
+            views::of_vendor_in(tx, vendor_id)?,
+            crate::catalog::storage::scheduler_opens_in(tx, vendor_id)?,
+        ))
+    })?;
+    let views = views
         .into_iter()
         .filter(|v| v.views > 0)
         .map(|v| (v.user_id, v.month));
-    let opens = crate::catalog::storage::scheduler_opens(store, vendor_id)?
-        .into_iter()
-        .map(|(user, at)| (user, month_of(at)));
+    let opens = opens.into_iter().map(|(user, at)| (user, month_of(at)));
     Ok(VendorStats {
         months: figures(&last_months(now), &firm_of, views, opens),
         min_firms: MIN_FIRMS,

@@ -3,33 +3,36 @@
 //! of every hub node, the same for every viewer. Nothing is recomputed per request, per viewer or
 //! per node.
 //!
-//! Stored as settings rows (redb `SETTINGS`, PostgreSQL `settings`), no table of its own:
-//! - `what_firms_pay`: the head, `{month, computedAt}`: the month (YYYY-MM) of the snapshot in
-//!   force. A head of the daily snapshots before (`{day, ..}`, YYYY-MM-DD) is no month: it counts
-//!   as no snapshot, and the first draw replaces it and its rows.
-//! - `what_firms_pay/<vendor id>`: one per vendor that 5 or more firms shared for that month: the
-//!   drawn bands (never a price; a band beside which 7 firms do not lie below and 7 above is
-//!   stored as none) and the ids of the firms counted. A vendor without a row reads "fewer than 5
-//!   firms shared".
+//! Stored in two tables of its own, written once over the storage seam:
+//! - `what_firms_pay_head` (`HEADS`, one row): the head, `{month, computedAt}`: the month
+//!   (YYYY-MM) of the snapshot in force.
+//! - `what_firms_pay` (`ENTRIES`, by vendor id): one row per vendor that 5 or more firms shared
+//!   for that month: the drawn bands (never a price; a band beside which 7 firms do not lie below
+//!   and 7 above is stored as none) and the ids of the firms counted. A vendor without a row reads
+//!   "fewer than 5 firms shared".
 //!
-//! One node draws the month: the head is replaced only by a later month, in the same transaction
-//! that replaces the vendor rows (redb: one write transaction; PostgreSQL: an upsert of the head
-//! whose `WHERE` keeps an equal or later month, so a second node's write of the same month changes
-//! nothing). A server draws it at start when there is none for this month, and checks every few
-//! minutes (`spawn`); a read that finds no snapshot, or one of an earlier month, draws it first.
+//! Until redb schema 15 and PostgreSQL migration 0056 they were settings rows (`what_firms_pay`,
+//! `what_firms_pay/<vendor id>`); both moved a month's snapshot over as it was. A head of the
+//! daily snapshots before (`{day, ..}`) counted as no snapshot and was left behind with its rows:
+//! the first read draws the month, as it would have.
+//!
+//! One node draws the month: the head is replaced only by a later month, in the same serializable
+//! transaction that replaces the vendor rows, so a second node's draw of the same month finds it
+//! taken and changes nothing. A server draws it at start when there is none for this month, and
+//! checks every few minutes (`spawn`); a read that finds no snapshot, or one of an earlier month,
+//! draws it first.
 //!
 //! A withdrawal needs no hook: a read checks that every firm its vendor's row counted still
 //! shares, and withholds the vendor's figures otherwise, until the next month's snapshot (which
 //! reads the consents afresh and leaves the firm out). A firm merged away or deleted no longer
-//! shares either. Backups copy the rows with the settings; an export to PostgreSQL leaves them
-//! behind (the hub draws its own at start), and a firm merge needs nothing (the merged-away firm
-//! withholds the vendors it counted in, until the next month).
+//! shares either. Backups copy the rows; an export to PostgreSQL leaves them behind (the hub
+//! draws its own at start), and a firm merge needs nothing (the merged-away firm withholds the
+//! vendors it counted in, until the next month).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use super::model::WhatFirmsPay;
@@ -37,14 +40,16 @@ use super::prices::{self, DrawnPay, Shared, Standing};
 use crate::catalog::Catalog;
 use crate::peers::shown::is_hidden;
 use crate::platform::error::{AppError, Result};
-use crate::platform::store::{SETTINGS, Store, codec, open_read};
+use crate::platform::store::Store;
+use crate::platform::store::registry::{Export, Holder, INSTALL_OWN, Purge, Table};
+use crate::platform::store::seam::{self, Table as SeamTable};
 
-const HEAD: &str = "what_firms_pay";
-const PREFIX: &str = "what_firms_pay/";
-
-fn vendor_key(vendor_id: u64) -> String {
-    format!("{PREFIX}{vendor_id}")
-}
+/// The snapshot in force: one row, at `HEAD`.
+pub const HEADS: SeamTable<u64, Head> = SeamTable::declare("what_firms_pay_head", &["id"], None);
+const HEAD: u64 = 1;
+/// Vendor id -> its row of the month in force.
+pub const ENTRIES: SeamTable<u64, Entry> =
+    SeamTable::declare("what_firms_pay", &["vendor_id"], None);
 
 /// The snapshot in force: the month it was drawn for (YYYY-MM) and when.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -188,12 +193,53 @@ pub fn ensure_this_month(store: &Store, catalog: &Catalog) -> Result<()> {
 /// What firms pay for `vendor_id`, from the snapshot in force (drawn first if there is none for
 /// this month). The same answer for every viewer: nothing here reads who asks.
 pub fn what_firms_pay(store: &Store, catalog: &Catalog, vendor_id: u64) -> Result<WhatFirmsPay> {
+    let stored = seam::read(store, |tx| stored_in(tx, vendor_id))?;
+    what_firms_pay_from(store, catalog, vendor_id, stored)
+}
+
+/// What the month's snapshot holds for a vendor, and the firms that share now, as read in one
+/// snapshot with the caller's rows (`stored_in`).
+pub struct Stored {
+    head: Option<Head>,
+    entry: Option<Entry>,
+    sharing_now: BTreeSet<u64>,
+}
+
+/// The vendor's row of the month's snapshot and the firms sharing now, inside a read begun
+/// elsewhere.
+pub fn stored_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Stored> {
+    let (head, entry) = read_in(tx, vendor_id)?;
+    let sharing_now = crate::accounts::price_sharing::sharing_firms_in(tx)?
+        .into_iter()
+        .map(|f| f.get())
+        .collect();
+    Ok(Stored {
+        head,
+        entry,
+        sharing_now,
+    })
+}
+
+/// `what_firms_pay` of what was read already; the month is drawn first when it is not stored.
+pub fn what_firms_pay_from(
+    store: &Store,
+    catalog: &Catalog,
+    vendor_id: u64,
+    stored: Stored,
+) -> Result<WhatFirmsPay> {
     let this_month = month_key(crate::platform::clock::today());
-    let (head, entry) = match read(store, vendor_id)? {
+    let Stored {
+        head,
+        entry,
+        mut sharing_now,
+    } = stored;
+    let (head, entry) = match (head, entry) {
         (Some(h), e) if covers(Some(&h), &this_month) => (h, e),
         _ => {
             ensure_this_month(store, catalog)?;
-            match read(store, vendor_id)? {
+            let stored = seam::read(store, |tx| stored_in(tx, vendor_id))?;
+            sharing_now = stored.sharing_now;
+            match (stored.head, stored.entry) {
                 (Some(h), e) if h.current().is_some() => (h, e),
                 _ => {
                     return Err(AppError::Internal(anyhow::anyhow!(
@@ -205,13 +251,6 @@ pub fn what_firms_pay(store: &Store, catalog: &Catalog, vendor_id: u64) -> Resul
     };
     // A row of another month than the head's is a leftover: none for this month.
     let entry = entry.filter(|e| e.month == head.month);
-    let sharing_now: BTreeSet<u64> = match &entry {
-        Some(_) => crate::accounts::price_sharing::sharing_firms(store)?
-            .into_iter()
-            .map(|f| f.get())
-            .collect(),
-        None => BTreeSet::new(),
-    };
     Ok(prices::publish(
         standing(entry.as_ref(), &sharing_now),
         &head.month,
@@ -240,163 +279,72 @@ pub fn spawn(state: crate::recommend::RecommendState) {
     );
 }
 
-fn decode_json<T: serde::de::DeserializeOwned>(value: &str) -> Result<T> {
-    serde_json::from_str(value).map_err(|e| AppError::Internal(e.into()))
-}
-
-fn encode_json<T: Serialize>(value: &T) -> Result<String> {
-    serde_json::to_string(value).map_err(|e| AppError::Internal(e.into()))
-}
-
 /// The snapshot in force, if any.
 pub fn head(store: &Store) -> Result<Option<Head>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, SETTINGS)? else {
-                return Ok(None);
-            };
-            let value = table.get(HEAD)?;
-            Ok(value.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        Store::Postgres(db) => {
-            let value: Option<String> = db.run(
-                sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-                    .bind(HEAD)
-                    .fetch_optional(db.pool()),
-            )?;
-            value.map(|v| decode_json(&v)).transpose()
-        }
-    }
+    seam::read(store, |tx| tx.get(&HEADS, HEAD))
 }
 
-/// The head and the vendor's row, read together (one transaction, one statement).
-fn read(store: &Store, vendor_id: u64) -> Result<(Option<Head>, Option<Entry>)> {
-    let key = vendor_key(vendor_id);
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, SETTINGS)? else {
-                return Ok((None, None));
-            };
-            let head: Option<Head> = table
-                .get(HEAD)?
-                .map(|v| codec::decode(v.value()))
-                .transpose()?;
-            // The rows under a head that holds no month are of the daily snapshots' shape.
-            if head.as_ref().and_then(Head::current).is_none() {
-                return Ok((head, None));
-            }
-            let entry = table.get(key.as_str())?;
-            Ok((head, entry.map(|v| codec::decode(v.value())).transpose()?))
-        }
-        Store::Postgres(db) => {
-            let rows: Vec<(String, String)> = db.run(
-                sqlx::query_as("SELECT key, value FROM settings WHERE key = $1 OR key = $2")
-                    .bind(HEAD)
-                    .bind(&key)
-                    .fetch_all(db.pool()),
-            )?;
-            let mut head: Option<Head> = None;
-            let mut entry = None;
-            for (k, v) in &rows {
-                if k == HEAD {
-                    head = Some(decode_json(v)?);
-                }
-            }
-            if head.as_ref().and_then(Head::current).is_none() {
-                return Ok((head, None));
-            }
-            for (k, v) in rows {
-                if k != HEAD {
-                    entry = Some(decode_json(&v)?);
-                }
-            }
-            Ok((head, entry))
-        }
+/// The head and the vendor's row, read together (one snapshot).
+fn read_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<(Option<Head>, Option<Entry>)> {
+    let head = tx.get(&HEADS, HEAD)?;
+    // The rows under a head that holds no month are of the daily snapshots' shape.
+    if head.as_ref().and_then(Head::current).is_none() {
+        return Ok((head, None));
     }
+    Ok((head, tx.get(&ENTRIES, vendor_id)?))
 }
 
 /// Stores `head` and `entries` in place of the snapshot in force, unless that is of the same month
 /// or later. True when stored.
 fn replace(store: &Store, head: &Head, entries: &[(u64, Entry)]) -> Result<bool> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            {
-                let mut table = txn.open_table(SETTINGS)?;
-                let current: Option<Head> = table
-                    .get(HEAD)?
-                    .map(|v| codec::decode(v.value()))
-                    .transpose()?;
-                if covers(current.as_ref(), &head.month) {
-                    return Ok(false);
-                }
-                let old: Vec<String> = table
-                    .range(PREFIX..)?
-                    .map(|e| e.map(|(k, _)| k.value().to_string()))
-                    .take_while(|k| k.as_ref().map_or(true, |k| k.starts_with(PREFIX)))
-                    .collect::<std::result::Result<_, _>>()?;
-                for key in old {
-                    table.remove(key.as_str())?;
-                }
-                for (vendor, entry) in entries {
-                    table.insert(
-                        vendor_key(*vendor).as_str(),
-                        codec::encode(entry).as_slice(),
-                    )?;
-                }
-                table.insert(HEAD, codec::encode(head).as_slice())?;
-            }
-            txn.commit()?;
-            Ok(true)
+    seam::write(store, |tx| {
+        // The claim: the head moves only to a later month. A node that draws the same month
+        // second finds it taken (on PostgreSQL after its serializable write is retried).
+        if covers(tx.get(&HEADS, HEAD)?.as_ref(), &head.month) {
+            return Ok(false);
         }
-        Store::Postgres(db) => {
-            let head_json = encode_json(head)?;
-            let mut keys = Vec::with_capacity(entries.len());
-            let mut values = Vec::with_capacity(entries.len());
-            for (vendor, entry) in entries {
-                keys.push(vendor_key(*vendor));
-                values.push(encode_json(entry)?);
-            }
-            db.run(async {
-                let mut tx = db.pool().begin().await?;
-                // The claim: the head moves only to a later month (a head of the daily snapshots
-                // before has no `month`, so any month replaces it). A node that draws the same
-                // month second waits for the first's row lock, then finds the month taken.
-                let won: Option<String> = sqlx::query_scalar(
-                    "INSERT INTO settings (key, value) VALUES ($1, $2) \
-                     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value \
-                     WHERE COALESCE(settings.value::json ->> 'month', '') \
-                     < (EXCLUDED.value::json ->> 'month') \
-                     RETURNING key",
-                )
-                .bind(HEAD)
-                .bind(&head_json)
-                .fetch_optional(&mut *tx)
-                .await?;
-                if won.is_none() {
-                    tx.rollback().await?;
-                    return Ok(false);
-                }
-                sqlx::query("DELETE FROM settings WHERE starts_with(key, $1)")
-                    .bind(PREFIX)
-                    .execute(&mut *tx)
-                    .await?;
-                sqlx::query(
-                    "INSERT INTO settings (key, value) \
-                     SELECT * FROM UNNEST($1::text[], $2::text[])",
-                )
-                .bind(&keys)
-                .bind(&values)
-                .execute(&mut *tx)
-                .await?;
-                tx.commit().await?;
-                Ok(true)
-            })
+        for (vendor, _) in tx.range(&ENTRIES, &[])? {
+            tx.remove(&ENTRIES, vendor)?;
         }
-    }
+        tx.insert_many(&ENTRIES, entries)?;
+        tx.insert(&HEADS, HEAD, head)?;
+        Ok(true)
+    })
 }
+
+/// This room's tables, for the registry of data (the list in src/registry.rs): the install's own,
+/// drawn again by any install from its own firms.
+pub const TABLES: &[Table] = &[
+    Table {
+        name: "what_firms_pay_head",
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb: &[&HEADS],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+    Table {
+        name: "what_firms_pay",
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb: &[&ENTRIES],
+        postgres: true,
+        secrets: &[],
+        refers_to: &[],
+    },
+];
+
+/// Why the copy to PostgreSQL leaves them behind.
+pub const NOT_COPIED: &[(&str, &str)] = &[
+    (
+        "what_firms_pay_head",
+        "the hub draws the month's own at start",
+    ),
+    ("what_firms_pay", "the hub draws the month's own at start"),
+];
 
 #[cfg(test)]
 mod tests {
@@ -896,11 +844,13 @@ mod tests {
         assert_eq!(shown_over_months(&many, &months, entry_of), [6].into());
     }
 
-    /// A data file of the daily snapshots before issue 76: a head of a day and a vendor row of the
-    /// old shape. The head is no month, so the first read draws this month's in their place
-    /// rather than failing on the old row or keeping the day's figures until the next month.
+    /// A data file of schema 14 (the snapshot in the settings, in bincode) of the daily
+    /// snapshots before issue 76: a head of a day and a vendor row of the old shape. The head is
+    /// no month, so schema 15 leaves them behind and the first read draws this month's rather
+    /// than failing on the old row or keeping the day's figures until the next month.
     #[test]
     fn a_daily_snapshot_left_by_an_older_version_is_replaced_by_this_months() {
+        use crate::platform::store::{META, SETTINGS, codec};
         #[derive(Serialize)]
         struct OldHead {
             day: String,
@@ -918,37 +868,44 @@ mod tests {
             pay: (OldDrawn, Vec<(u8, u8, OldDrawn)>),
         }
         let dir = tempfile::tempdir().unwrap();
-        let store = crate::platform::store::open_file(dir.path()).unwrap();
-        crate::catalog::seed(&store).unwrap();
-        let catalog = Catalog::load(&store).unwrap();
         let today = crate::platform::clock::today();
-        let db = store.file().unwrap();
-        let txn = db.write().unwrap();
         {
-            let mut table = txn.open_table(SETTINGS).unwrap();
-            let day = today.to_string();
-            let head = OldHead {
-                day: day.clone(),
-                computed_at: 1,
-            };
-            let drawn = || OldDrawn {
-                firms: 5,
-                bands: Some([1, 2, 3]),
-            };
-            let row = OldEntry {
-                day,
-                firms: vec![1, 2, 3, 4, 5],
-                pay: (drawn(), vec![(0, 5, drawn())]),
-            };
-            table.insert(HEAD, codec::encode(&head).as_slice()).unwrap();
-            table
-                .insert(vendor_key(7).as_str(), codec::encode(&row).as_slice())
-                .unwrap();
+            let store = crate::platform::store::open_file(dir.path()).unwrap();
+            crate::catalog::seed(&store).unwrap();
+            let db = store.file().unwrap();
+            let txn = db.write().unwrap();
+            {
+                let mut table = txn.open_table(SETTINGS).unwrap();
+                let day = today.to_string();
+                let head = OldHead {
+                    day: day.clone(),
+                    computed_at: 1,
+                };
+                let drawn = || OldDrawn {
+                    firms: 5,
+                    bands: Some([1, 2, 3]),
+                };
+                let row = OldEntry {
+                    day,
+                    firms: vec![1, 2, 3, 4, 5],
+                    pay: (drawn(), vec![(0, 5, drawn())]),
+                };
+                table
+                    .insert("what_firms_pay", codec::encode(&head).as_slice())
+                    .unwrap();
+                table
+                    .insert("what_firms_pay/7", codec::encode(&row).as_slice())
+                    .unwrap();
+                txn.open_table(META)
+                    .unwrap()
+                    .insert("schema_version", 14)
+                    .unwrap();
+            }
+            txn.commit().unwrap();
         }
-        txn.commit().unwrap();
-
-        let old = head(&store).unwrap().unwrap();
-        assert_eq!(old.current(), None, "a day is no month");
+        let store = crate::platform::store::open_file(dir.path()).unwrap();
+        let catalog = Catalog::load(&store).unwrap();
+        assert_eq!(head(&store).unwrap(), None, "a day is no month");
         let pay = what_firms_pay(&store, &catalog, 7).unwrap();
         assert_eq!(pay.as_of, month_key(today));
         assert_eq!(pay.overall.text, "fewer than 5 firms shared");
@@ -957,5 +914,9 @@ mod tests {
             !take(&store, &catalog, today).unwrap(),
             "the month is drawn once"
         );
+        let txn = store.file().unwrap().read().unwrap();
+        let settings = txn.open_table(SETTINGS).unwrap();
+        assert!(settings.get("what_firms_pay").unwrap().is_none());
+        assert!(settings.get("what_firms_pay/7").unwrap().is_none());
     }
 }

@@ -19,13 +19,14 @@ pub fn unknown_vendor(id: u64) -> crate::platform::error::AppError {
 pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorProfile> {
     let catalog = app.catalog.load();
     let vendor = catalog.vendor(id).ok_or_else(|| unknown_vendor(id))?;
-    // The firm's rows, its latest answers in the vendor's category, its past recommendations and
-    // the user's clicks on the vendor, in one snapshot.
-    let (rows, mut latest, (past, clicks)) =
+    // The firm's rows, its latest answers in the vendor's category, its past recommendations, the
+    // user's clicks on the vendor and the month's "What firms pay", in one snapshot.
+    let (rows, mut latest, (past, clicks, pay)) =
         latest_scores_with(app, user, &catalog, &[vendor.category_id], |tx| {
             Ok((
                 storage::past_in(tx, user.firm.id)?,
                 crate::catalog::storage::meeting_clicks_on_in(tx, &[user.id], &[id])?,
+                super::price_snapshot::stored_in(tx, id)?,
             ))
         })?;
     let dismissed = rows.dismissed();
@@ -94,7 +95,7 @@ pub fn profile_for(app: &RecommendState, user: &User, id: u64) -> Result<VendorP
             .vendor(alt.id)
             .and_then(|v| catalog.price_provenance(v));
     }
-    let what_firms_pay = super::price_snapshot::what_firms_pay(&app.store, &catalog, id)?;
+    let what_firms_pay = super::price_snapshot::what_firms_pay_from(&app.store, &catalog, id, pay)?;
     let source = catalog.source(id);
     Ok(VendorProfile {
         id,

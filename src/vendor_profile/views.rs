@@ -4,20 +4,28 @@
 //! with the firm.
 //!
 //! One row per (member, vendor, month), a count: a view adds one, so the table grows by months,
-//! not by clicks.
+//! not by clicks. Written once over the storage seam (`VIEWS`). What carried over: on redb the
+//! table of before the seam, its count still a plain integer (nothing to convert); on PostgreSQL
+//! migration 0056 moved the rows into the seam's layout.
 
-use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::merged;
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, VendorMoved, VendorPart,
 };
-use crate::platform::store::{
-    FileStore, PROFILE_VIEWS, PgStore, PgTx, Store, TableCount, WriteTx, open_read,
-};
+use crate::platform::store::seam::{self, Table as SeamTable};
+use crate::platform::store::{PROFILE_VIEWS, Store};
+
+/// (user id, vendor id, month as 202611) -> how many times the member opened the vendor's
+/// profile that month, kept on redb as the plain integer it was before the seam.
+pub const VIEWS: SeamTable<(u64, u64, u32), u64, u64> = SeamTable::new(
+    "profile_views",
+    PROFILE_VIEWS,
+    &["user_id", "vendor_id", "month"],
+    None,
+);
 
 /// A month as a number, 202611 for November 2026.
 pub fn month_of(unix_secs: i64) -> u32 {
@@ -28,7 +36,7 @@ pub fn month_of(unix_secs: i64) -> u32 {
     day.year() as u32 * 100 + day.month()
 }
 
-/// One stored row, as the archive and the copy to PostgreSQL carry it.
+/// One stored row, as the archive carries it.
 #[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
 #[serde(rename_all = "camelCase")]
 pub struct Views {
@@ -38,181 +46,67 @@ pub struct Views {
     pub views: u64,
 }
 
+impl Views {
+    fn of(((user_id, vendor_id, month), views): ((u64, u64, u32), u64)) -> Views {
+        Views {
+            user_id,
+            vendor_id,
+            month,
+            views,
+        }
+    }
+}
+
 /// Counts one view of `vendor_id`'s profile by `user_id` of `firm` now; nothing when the firm was
 /// merged away or deleted meanwhile (its members' views were moved or purged, and one more must
 /// not land behind them).
 pub fn record(store: &Store, firm: FirmId, user_id: u64, vendor_id: u64, now: i64) -> Result<()> {
     let month = month_of(now);
-    let mut tx = store.begin()?;
-    if !merged::is_open(&mut tx, firm)? {
-        return Ok(());
-    }
-    add_in(&mut tx, user_id, vendor_id, month, 1)?;
-    tx.commit()?;
-    Ok(())
+    seam::write(store, |tx| {
+        if !tx.firm_is_open(firm)? {
+            return Ok(());
+        }
+        add(tx, (user_id, vendor_id, month), 1)
+    })
 }
 
-fn add_in(tx: &mut WriteTx, user_id: u64, vendor_id: u64, month: u32, views: u64) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(PROFILE_VIEWS)?;
-            let key = (user_id, vendor_id, month);
-            let now = table.get(key)?.map_or(0, |v| v.value());
-            table.insert(key, now.saturating_add(views))?;
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(
-                sqlx::query(
-                    "INSERT INTO profile_views (user_id, vendor_id, month, views) \
-                     VALUES ($1, $2, $3, $4) ON CONFLICT (user_id, vendor_id, month) \
-                     DO UPDATE SET views = profile_views.views + EXCLUDED.views",
-                )
-                .bind(user_id as i64)
-                .bind(vendor_id as i64)
-                .bind(month as i32)
-                .bind(views as i64)
-                .execute(tx.conn()?),
-            )?;
-        }
-    }
-    Ok(())
+fn add(tx: &mut seam::Tx, key: (u64, u64, u32), views: u64) -> Result<()> {
+    let now = tx.get(&VIEWS, key)?.unwrap_or(0);
+    tx.insert(&VIEWS, key, &now.saturating_add(views))
 }
 
 /// Every row of `vendor_id`'s profile views.
 pub fn of_vendor(store: &Store, vendor_id: u64) -> Result<Vec<Views>> {
-    rows_where(store, |v| v.vendor_id == vendor_id, "vendor_id", vendor_id)
+    seam::read(store, |tx| of_vendor_in(tx, vendor_id))
 }
 
-/// The rows `keep` takes; on PostgreSQL, those whose `column` is `id` (a name from the code).
-fn rows_where(
-    store: &Store,
-    keep: impl Fn(&Views) -> bool,
-    column: &'static str,
-    id: u64,
-) -> Result<Vec<Views>> {
-    match store {
-        Store::File(db) => Ok(all_in_file(db)?.into_iter().filter(keep).collect()),
-        Store::Postgres(db) => {
-            let sql = format!(
-                "SELECT user_id, vendor_id, month, views FROM profile_views WHERE {column} = $1"
-            );
-            let rows: Vec<(i64, i64, i32, i64)> = db.run(
-                sqlx::query_as(sqlx::AssertSqlSafe(sql))
-                    .bind(id as i64)
-                    .fetch_all(db.pool()),
-            )?;
-            Ok(rows
-                .into_iter()
-                .map(|(u, v, m, n)| Views {
-                    user_id: u as u64,
-                    vendor_id: v as u64,
-                    month: m as u32,
-                    views: n as u64,
-                })
-                .collect())
-        }
-    }
-}
-
-fn all_in_file(db: &FileStore) -> Result<Vec<Views>> {
-    let txn = db.read()?;
-    let Some(table) = open_read(&txn, PROFILE_VIEWS)? else {
-        return Ok(Vec::new());
-    };
-    let mut out = Vec::new();
-    for entry in table.iter()? {
-        let (k, v) = entry?;
-        let (user_id, vendor_id, month) = k.value();
-        out.push(Views {
-            user_id,
-            vendor_id,
-            month,
-            views: v.value(),
-        });
-    }
-    Ok(out)
+/// The rows naming `vendor_id`, inside the caller's read: a read of the whole table, as the key
+/// leads with the member.
+pub fn of_vendor_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<Views>> {
+    Ok(tx
+        .range(&VIEWS, &[])?
+        .into_iter()
+        .filter(|((_, vendor, _), _)| *vendor == vendor_id)
+        .map(Views::of)
+        .collect())
 }
 
 // ---- The firm's archive ----
 
+/// The members' rows, in one read of their ranges.
 fn archive(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
-    let rows = match store {
-        // One walk of the file for every member.
-        Store::File(db) => all_in_file(db)?
-            .into_iter()
-            .filter(|v| taking.members.contains(&v.user_id))
-            .collect(),
-        Store::Postgres(_) => {
-            let mut rows = Vec::new();
-            for &member in &taking.members {
-                rows.extend(rows_where(store, |_| true, "user_id", member)?);
-            }
-            rows
-        }
-    };
-    crate::platform::store::registry::rows(rows)
+    let members: Vec<[u64; 1]> = taking.members.iter().map(|&m| [m]).collect();
+    let prefixes: Vec<&[u64]> = members.iter().map(|m| &m[..]).collect();
+    let rows = seam::read(store, |tx| tx.range_many(&VIEWS, &prefixes))?;
+    crate::platform::store::registry::rows(rows.into_iter().map(Views::of))
 }
 
 // ---- The operator's vendor delete and merge ----
 
-fn rows_of(tx: &mut WriteTx, vendor: u64) -> Result<Vec<Views>> {
-    Ok(match tx {
-        WriteTx::File(txn) => {
-            let table = txn.open_table(PROFILE_VIEWS)?;
-            let mut out = Vec::new();
-            for entry in table.iter()? {
-                let (k, v) = entry?;
-                let (user_id, vendor_id, month) = k.value();
-                if vendor_id == vendor {
-                    out.push(Views {
-                        user_id,
-                        vendor_id,
-                        month,
-                        views: v.value(),
-                    });
-                }
-            }
-            out
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let rows: Vec<(i64, i32, i64)> = store.run(
-                sqlx::query_as(
-                    "SELECT user_id, month, views FROM profile_views WHERE vendor_id = $1",
-                )
-                .bind(vendor as i64)
-                .fetch_all(tx.conn()?),
-            )?;
-            rows.into_iter()
-                .map(|(u, m, n)| Views {
-                    user_id: u as u64,
-                    vendor_id: vendor,
-                    month: m as u32,
-                    views: n as u64,
-                })
-                .collect()
-        }
-    })
-}
-
-fn remove_vendor_in(tx: &mut WriteTx, vendor: u64) -> Result<Vec<Views>> {
-    let rows = rows_of(tx, vendor)?;
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(PROFILE_VIEWS)?;
-            for r in &rows {
-                table.remove((r.user_id, r.vendor_id, r.month))?;
-            }
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(
-                sqlx::query("DELETE FROM profile_views WHERE vendor_id = $1")
-                    .bind(vendor as i64)
-                    .execute(tx.conn()?),
-            )?;
-        }
+fn remove_vendor_in(tx: &mut seam::Tx, vendor: u64) -> Result<Vec<Views>> {
+    let rows = of_vendor_in(tx, vendor)?;
+    for r in &rows {
+        tx.remove(&VIEWS, (r.user_id, r.vendor_id, r.month))?;
     }
     Ok(rows)
 }
@@ -222,28 +116,20 @@ fn remove_vendor_in(tx: &mut WriteTx, vendor: u64) -> Result<Vec<Views>> {
 pub const PART: VendorPart = VendorPart {
     naming: |_, _| Ok(Vec::new()),
     merge: |tx, from, into| {
-        let moved = remove_vendor_in(tx, from)?;
-        for r in &moved {
-            add_in(tx, r.user_id, into, r.month, r.views)?;
-        }
+        let moved = seam::within(tx, |tx| {
+            let moved = remove_vendor_in(tx, from)?;
+            for r in &moved {
+                add(tx, (r.user_id, into, r.month), r.views)?;
+            }
+            Ok(moved.len() as u64)
+        })?;
         Ok(VendorMoved {
-            counts: vec![("profile_views", moved.len() as u64)],
+            counts: vec![("profile_views", moved)],
             ..VendorMoved::default()
         })
     },
-    delete: Some(|tx, vendor| remove_vendor_in(tx, vendor).map(|_| ())),
+    delete: Some(|tx, vendor| seam::within(tx, |tx| remove_vendor_in(tx, vendor).map(|_| ()))),
 };
-
-/// Copies every row of a redb file into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    let rows = all_in_file(from)?;
-    let mut tx = WriteTx::Postgres(PgTx::begin(to)?);
-    for r in &rows {
-        add_in(&mut tx, r.user_id, r.vendor_id, r.month, r.views)?;
-    }
-    tx.commit()?;
-    Ok(vec![to.counted("profile_views", rows.len() as u64)?])
-}
 
 /// This room's table, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
@@ -257,7 +143,7 @@ pub const TABLES: &[Table] = &[Table {
         ),
     },
     holder: Holder::Member { column: "user_id" },
-    redb: &[&PROFILE_VIEWS],
+    redb: &[&VIEWS],
     postgres: true,
     secrets: &[],
     refers_to: &[

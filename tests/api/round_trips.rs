@@ -282,10 +282,11 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The profile views, and every click in one snapshot (the vendor's own monthly figures).
     ("/api/vendor/stats", 7),
     ("/api/vendors", 0),
-    // A firm member's view of a profile is counted (a write); the firm's onboarding answers, tech
-    // stack, dismissals, shortlist, latest answers in the category, past picks and the user's
-    // clicks in one snapshot; what firms pay.
-    ("/api/vendors/{id}", 16),
+    // A firm member's view of a profile is counted (a write: the firm's check and scope lock, the
+    // month's count read and written); the firm's onboarding answers, tech stack, dismissals,
+    // shortlist, latest answers in the category, past picks, the user's clicks and the month's
+    // "What firms pay" with the firms sharing now, in one snapshot.
+    ("/api/vendors/{id}", 20),
     ("/api/vendors/{id}/evidence", 6),
     ("/api/vendors/{vendor_id}/demo-request", 5),
     ("/api/views", 3),

@@ -17,8 +17,13 @@ pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Consent>> {
 
 /// The firms that share now, by id (ascending).
 pub fn sharing_firms(store: &Store) -> Result<Vec<FirmId>> {
-    let all = seam::read(store, |tx| tx.range(&CONSENTS, &[]))?;
-    Ok(all
+    seam::read(store, sharing_firms_in)
+}
+
+/// `sharing_firms` inside a read begun elsewhere.
+pub fn sharing_firms_in(tx: &mut seam::Tx) -> Result<Vec<FirmId>> {
+    Ok(tx
+        .range(&CONSENTS, &[])?
         .into_iter()
         .filter(|(_, consent)| consent.share)
         .map(|(firm, _)| FirmId::from_stored(firm))

@@ -334,10 +334,11 @@ pub fn recent_meeting_clicks(
 }
 
 /// Every click that opened `vendor_id`'s scheduler, by anyone: (user, Unix seconds). A read of
-/// every click, for the vendor's own monthly statistics.
-pub fn scheduler_opens(store: &Store, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
-    let clicks = seam::read(store, |tx| tx.range(&CLICKS, &[]))?;
-    Ok(clicks
+/// every click, for the vendor's own monthly statistics (inside the caller's read, beside the
+/// profile views).
+pub fn scheduler_opens_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
+    Ok(tx
+        .range(&CLICKS, &[])?
         .into_iter()
         .filter(|((_, vendor, _), c)| *vendor == vendor_id && c.kind == ClickKind::Booking)
         .map(|(_, c)| (c.user_id, c.at))

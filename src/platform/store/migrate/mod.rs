@@ -92,10 +92,12 @@ impl super::FileStore {
         }
         // Version 15: the questionnaire responses move onto the seam, keyed by their firm
         // (`responses_keyed_by_firm`); the latest per category keep their plain integer. The
-        // accounts' second factors and known devices move onto the seam.
+        // accounts' second factors and known devices move onto the seam, and the month's "What
+        // firms pay" moves out of the settings onto it.
         if current < 15 {
             seam_values_in_json(&txn, 15).map_err(fail)?;
             responses_keyed_by_firm(&txn).map_err(fail)?;
+            what_firms_pay_on_the_seam(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 16 { ... }`.
         if current < SCHEMA_VERSION {
@@ -301,6 +303,61 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (15, &V14_USER_FACTORS),
     (15, &V14_KNOWN_DEVICES),
 ];
+
+/// The month's "What firms pay" as schema 15 stores it (`vendor_profile::price_snapshot`): the
+/// head at id 1, the vendors' rows by vendor id.
+const V15_WHAT_FIRMS_PAY_HEAD: Table<u64, shapes::SnapshotHead> =
+    Table::declare("what_firms_pay_head", &["id"], None);
+const V15_WHAT_FIRMS_PAY: Table<u64, shapes::SnapshotEntry> =
+    Table::declare("what_firms_pay", &["vendor_id"], None);
+
+/// Version 15: the month's "What firms pay", until now settings rows in bincode (the head at
+/// `what_firms_pay`, a vendor's row at `what_firms_pay/<vendor id>`), moves to its two seam
+/// tables as JSON. A head of the daily snapshots before holds no month: it counted as no
+/// snapshot, so it and its rows (of another shape) are dropped, and the first read draws the
+/// month as it would have.
+fn what_firms_pay_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    const HEAD: &str = "what_firms_pay";
+    const PREFIX: &str = "what_firms_pay/";
+    if !super::registry::has_table(txn, "settings")? {
+        return Ok(());
+    }
+    let (head, rows) = {
+        let mut settings = txn.open_table(super::SETTINGS)?;
+        let head = settings.remove(HEAD)?.map(|v| v.value().to_vec());
+        let mut rows = Vec::new();
+        for entry in settings.range(PREFIX..)? {
+            let (key, value) = entry?;
+            let Some(vendor) = key.value().strip_prefix(PREFIX) else {
+                break;
+            };
+            rows.push((vendor.to_string(), value.value().to_vec()));
+        }
+        for (vendor, _) in &rows {
+            settings.remove(format!("{PREFIX}{vendor}").as_str())?;
+        }
+        (head, rows)
+    };
+    let Some(head) = head else {
+        return Ok(());
+    };
+    let head: shapes::SnapshotHead = codec::decode(&head)?;
+    let month = chrono::NaiveDate::parse_from_str(&format!("{}-01", head.month), "%Y-%m-%d");
+    if head.month.len() != 7 || month.is_err() {
+        tracing::info!(day = %head.month, "a daily \"What firms pay\" left behind: the month is drawn afresh");
+        return Ok(());
+    }
+    let entries: Vec<(u64, shapes::SnapshotEntry)> = rows
+        .iter()
+        .map(|(vendor, value)| Ok((vendor.parse()?, codec::decode(value)?)))
+        .collect::<anyhow::Result<_>>()?;
+    seam::in_schema_step(txn, |tx| {
+        tx.insert_many(&V15_WHAT_FIRMS_PAY, &entries)?;
+        tx.insert(&V15_WHAT_FIRMS_PAY_HEAD, 1, &head)
+    })?;
+    tracing::info!(month = %head.month, vendors = entries.len(), "\"What firms pay\" moved out of the settings");
+    Ok(())
+}
 
 /// A seam table whose redb values are still bincode.
 trait InBincode {

@@ -601,3 +601,32 @@ pub(super) struct KnownDevice {
     pub address: String,
     pub last_seen: i64,
 }
+
+/// The head of the month's "What firms pay", schema 14 (a settings row in bincode; from schema
+/// 15 its JSON, on the seam). A head of the daily snapshots before held the day in its place.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct SnapshotHead {
+    pub month: String,
+    pub computed_at: i64,
+}
+
+/// A vendor's row of the month's "What firms pay", schema 14: the firms counted and the bands.
+#[derive(Serialize, Deserialize)]
+pub(super) struct SnapshotEntry {
+    pub month: String,
+    pub firms: Vec<u64>,
+    pub pay: DrawnPay,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct DrawnPay {
+    pub overall: Drawn,
+    pub groups: Vec<(u8, u8, Drawn)>,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Drawn {
+    pub firms: u32,
+    pub bands: [Option<u8>; 3],
+}

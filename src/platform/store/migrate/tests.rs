@@ -974,6 +974,18 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     };
     let read: shapes::MeetingClickKeys = codec::decode(&codec::encode(&click)).unwrap();
     assert_eq!((read.id, read.user_id, read.vendor_id), (3, 4, 5));
+    // Schema 14's "What firms pay" in bincode, and its JSON as the seam stores it from 15.
+    let (head, entry) = what_firms_pay_snapshot();
+    let frozen: shapes::SnapshotHead = codec::decode(&codec::encode(&head)).unwrap();
+    let json = serde_json::to_value(&frozen).unwrap();
+    assert_eq!(serde_json::from_value::<Head>(json).unwrap(), head);
+    let frozen: shapes::SnapshotEntry = codec::decode(&codec::encode(&entry)).unwrap();
+    assert_eq!(
+        codec::decode::<Entry>(&codec::encode(&frozen)).unwrap(),
+        entry
+    );
+    let json = serde_json::to_value(&frozen).unwrap();
+    assert_eq!(serde_json::from_value::<Entry>(json).unwrap(), entry);
     // Schema 13's clicks in bincode, and their JSON as the seam stores it from schema 14: every
     // page by position, named as today's (the kind, today's last field, was never in them).
     use crate::catalog::model::SourcePage;
@@ -2352,6 +2364,209 @@ fn version_13_single_sign_on_reads_the_same_on_the_seam() {
             .unwrap()
             .map(|v| v.value()),
         Some(SCHEMA_VERSION)
+    );
+}
+
+/// A file of schema 14 holds the profile views as plain counts, as the seam keeps them: they read
+/// the same after opening, and a view adds to its month's count.
+#[test]
+fn version_14_profile_views_read_the_same_on_the_seam() {
+    use crate::platform::store::PROFILE_VIEWS;
+    use crate::vendor_profile::views::{self, Views};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut rows = txn.open_table(PROFILE_VIEWS).unwrap();
+            rows.insert((7, 42, 202610), 3).unwrap();
+            rows.insert((7, 42, 202611), 1).unwrap();
+            rows.insert((8, 42, 202611), 5).unwrap();
+            rows.insert((8, 43, 202611), 2).unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 14)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    let view = |user_id, month, n| Views {
+        user_id,
+        vendor_id: 42,
+        month,
+        views: n,
+    };
+    assert_eq!(
+        views::of_vendor(&store, 42).unwrap(),
+        [view(7, 202610, 3), view(7, 202611, 1), view(8, 202611, 5)]
+    );
+    // 2026-11-26T07:00:00Z.
+    let firm = crate::platform::firm_id::FirmId::for_fixtures(1);
+    views::record(&store, firm, 8, 42, 1_795_676_400).unwrap();
+    assert_eq!(views::of_vendor(&store, 42).unwrap()[2], view(8, 202611, 6));
+}
+
+/// A hub database as the binary before migration 0056 left it (the count in a column of its own):
+/// every member's views are found after it, as written, and a view adds to its month's count.
+#[test]
+fn profile_views_of_a_hub_from_before_the_seam_are_kept() {
+    use crate::vendor_profile::views::{self, Views};
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            54,
+            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+             INSERT INTO profile_views (user_id, vendor_id, month, views) VALUES \
+             (7, 42, 202610, 3), (7, 42, 202611, 1), (8, 42, 202611, 9007199254740991), \
+             (8, 43, 202611, 2);",
+        ),
+    );
+    let view = |user_id, month, n| Views {
+        user_id,
+        vendor_id: 42,
+        month,
+        views: n,
+    };
+    assert_eq!(
+        views::of_vendor(&store, 42).unwrap(),
+        [
+            view(7, 202610, 3),
+            view(7, 202611, 1),
+            view(8, 202611, 9_007_199_254_740_991)
+        ]
+    );
+    assert_eq!(views::of_vendor(&store, 43).unwrap().len(), 1);
+    let firm = crate::platform::firm_id::FirmId::from_stored(1);
+    views::record(&store, firm, 7, 42, 1_795_676_400).unwrap();
+    assert_eq!(views::of_vendor(&store, 42).unwrap()[1], view(7, 202611, 2));
+}
+
+use crate::vendor_profile::price_snapshot::{Entry, Head};
+
+/// A month's "What firms pay": its head and a vendor's row with bands shown and withheld.
+fn what_firms_pay_snapshot() -> (Head, Entry) {
+    use crate::vendor_profile::prices::{Drawn, DrawnPay};
+    let head = Head {
+        month: "2026-11".into(),
+        computed_at: 1_795_676_400,
+    };
+    let entry = Entry {
+        month: "2026-11".into(),
+        firms: vec![3, 4, 5, 6, 9_007_199_254_740_991],
+        pay: DrawnPay {
+            overall: Drawn {
+                firms: 5,
+                bands: [Some(2), None, Some(11)],
+            },
+            groups: vec![(
+                0,
+                3,
+                Drawn {
+                    firms: 5,
+                    bands: [None; 3],
+                },
+            )],
+        },
+    };
+    (head, entry)
+}
+
+/// A file of schema 14 holds the month's "What firms pay" as settings rows in bincode: schema 15
+/// moves the head and every vendor's row to the seam's tables as JSON, read the same, and leaves
+/// the other settings where they were.
+#[test]
+fn version_14_what_firms_pay_moves_out_of_the_settings_and_reads_the_same() {
+    use crate::platform::store::SETTINGS;
+    use crate::vendor_profile::price_snapshot::{self, ENTRIES};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("litstack.redb");
+    let (head, entry) = what_firms_pay_snapshot();
+    {
+        let db = Database::create(&path).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut settings = txn.open_table(SETTINGS).unwrap();
+            settings
+                .insert("what_firms_pay", codec::encode(&head).as_slice())
+                .unwrap();
+            for vendor in [7, 12] {
+                settings
+                    .insert(
+                        format!("what_firms_pay/{vendor}").as_str(),
+                        codec::encode(&entry).as_slice(),
+                    )
+                    .unwrap();
+            }
+            settings.insert("mail", b"kept".as_slice()).unwrap();
+            settings
+                .insert("what_firms_pax", b"kept".as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 14)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(price_snapshot::head(&store).unwrap(), Some(head));
+    let rows = seam::read(&store, |tx| tx.range(&ENTRIES, &[])).unwrap();
+    assert_eq!(rows, [(7, entry.clone()), (12, entry)]);
+    let txn = store.file().unwrap().read().unwrap();
+    let settings = txn.open_table(SETTINGS).unwrap();
+    let left: Vec<String> = settings
+        .iter()
+        .unwrap()
+        .map(|e| e.unwrap().0.value().to_string())
+        .collect();
+    assert_eq!(left, ["mail", "what_firms_pax"]);
+    assert_eq!(
+        meta_get(&txn, "schema_version").unwrap(),
+        Some(SCHEMA_VERSION)
+    );
+}
+
+/// A hub database as the binary before migration 0056 left it (the snapshot in settings rows of
+/// JSON text): the month's head and every vendor's row are found after it, as written; a daily
+/// head of before and its rows are left behind, as they counted for no snapshot.
+#[test]
+fn what_firms_pay_of_a_hub_from_before_the_seam_is_kept() {
+    use crate::vendor_profile::price_snapshot::{self, ENTRIES};
+    let (head, entry) = what_firms_pay_snapshot();
+    // As the binary before wrote them: serde's JSON as text.
+    let sql = format!(
+        "INSERT INTO settings (key, value) VALUES ('what_firms_pay', '{}'), \
+         ('what_firms_pay/7', '{1}'), ('what_firms_pay/12', '{1}'), ('mail', 'kept');",
+        serde_json::to_string(&head).unwrap(),
+        serde_json::to_string(&entry).unwrap(),
+    );
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(54, &sql),
+    );
+    assert_eq!(price_snapshot::head(&store).unwrap(), Some(head));
+    let rows = seam::read(&store, |tx| tx.range(&ENTRIES, &[])).unwrap();
+    assert_eq!(rows, [(7, entry.clone()), (12, entry)]);
+
+    let daily = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            54,
+            "INSERT INTO settings (key, value) VALUES \
+             ('what_firms_pay', '{\"day\":\"2026-11-30\",\"computedAt\":1796079167}'), \
+             ('what_firms_pay/7', '{\"day\":\"2026-11-30\",\"firms\":[1],\"pay\":[]}');",
+        ),
+    );
+    assert_eq!(price_snapshot::head(&daily).unwrap(), None);
+    assert!(
+        seam::read(&daily, |tx| tx.range(&ENTRIES, &[]))
+            .unwrap()
+            .is_empty()
     );
 }
 
