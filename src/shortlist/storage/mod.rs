@@ -265,11 +265,11 @@ where
     R: seam::RedbValue<V>,
 {
     for (key, value) in tx.range(table, &[from])? {
-        tx.remove(table, key)?;
         let mut parts = key.parts();
-        parts[0] = into;
+        tx.remove(table, key)?;
+        parts[0] = seam::Part::Int(into);
         let ours = K::from_parts(&parts);
-        if tx.get(table, ours)?.is_none() {
+        if tx.get(table, ours.clone())?.is_none() {
             tx.insert(table, ours, &value)?;
         }
     }

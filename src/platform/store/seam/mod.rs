@@ -9,7 +9,7 @@
 //!   migration on either engine; schema 11 converted the bincode of before); ids from META's
 //!   `seq:<sequence>`.
 //! - PostgreSQL: one table named `name`, with one `bigint` column per key part (`key_columns`,
-//!   the primary key, so rows sort as redb's keys do) and the value as `jsonb` (a value can grow a
+//!   the primary key, so rows sort as redb's keys do; `text COLLATE "C"` for a text key) and the value as `jsonb` (a value can grow a
 //!   field without a migration); ids from the sequence `seq_<sequence>`. A table missing from the
 //!   database is created from the declaration at its first use in a process.
 //!
@@ -18,7 +18,8 @@
 //! but storage work), `read` is one snapshot, ids are never handed to two committed rows (gaps
 //! allowed), `insert_new` of a key that is taken is the same 409, and `open_firm` refuses a firm
 //! merged away (409) or deleted (410) and takes the firm's scope lock. Key parts are integers up
-//! to `i64::MAX` (PostgreSQL's `bigint`), refused above it on both engines.
+//! to `i64::MAX` (PostgreSQL's `bigint`), or text without a NUL, refused otherwise on both
+//! engines.
 
 mod pg;
 mod redb;
@@ -39,31 +40,90 @@ use super::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
 use crate::platform::error::{AppError, Result, conflict};
 use crate::platform::firm_id::FirmId;
 
-/// What a key of a declared table is made of: one to four integers, compared in order, as redb
-/// compares its tuple keys and PostgreSQL a primary key of `bigint` columns.
-pub trait Key:
-    Copy + Ord + Debug + Send + Sync + 'static + ::redb::Key + super::registry::FirstId
-{
+/// One part of a key: an integer, or text (compared by its bytes, as redb compares `&str` and
+/// PostgreSQL a `text COLLATE "C"` column).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Part {
+    Int(u64),
+    Text(String),
+}
+
+impl Part {
+    /// The integer of an integer part (0 for text: a key's own parts are never asked so).
+    pub fn int(&self) -> u64 {
+        match self {
+            Part::Int(n) => *n,
+            Part::Text(_) => 0,
+        }
+    }
+
+    /// Whether both engines store this part: an integer up to `MAX_PART`, text without a NUL
+    /// (which PostgreSQL's `text` cannot hold).
+    fn storable(&self) -> bool {
+        match self {
+            Part::Int(n) => *n <= MAX_PART,
+            Part::Text(t) => !t.contains('\0'),
+        }
+    }
+}
+
+impl From<u64> for Part {
+    fn from(n: u64) -> Part {
+        Part::Int(n)
+    }
+}
+
+/// What a key of a declared table is made of: one to four integers, or one text part, compared in
+/// order, as redb compares its keys and PostgreSQL a primary key of `bigint` (or `text COLLATE
+/// "C"`) columns.
+pub trait Key: Clone + Ord + Debug + Send + Sync + 'static {
     /// How many parts (the declaration names as many `key_columns`).
     const LEN: usize;
-    fn parts(self) -> Vec<u64>;
-    /// The key of `parts` (exactly `LEN` of them).
-    fn from_parts(parts: &[u64]) -> Self;
-    /// This key as redb's own key type (the same tuple).
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a>;
-    fn from_redb(key: <Self as ::redb::Value>::SelfType<'_>) -> Self;
+    /// Whether the key is one text part: PostgreSQL's column is then `text COLLATE "C"`.
+    const TEXT: bool = false;
+    /// The key's type in its redb table.
+    type Redb: ::redb::Key + super::registry::FirstId + Send + Sync + 'static;
+    fn parts(&self) -> Vec<Part>;
+    /// The key of `parts` (exactly `LEN` of them, of the key's own kinds).
+    fn from_parts(parts: &[Part]) -> Self;
+    /// This key as its redb table holds it.
+    fn as_redb(&self) -> <Self::Redb as ::redb::Value>::SelfType<'_>;
+    fn from_redb(key: <Self::Redb as ::redb::Value>::SelfType<'_>) -> Self;
+}
+
+/// A key of one text part (a setting's name), kept in a redb table of `&str` keys.
+impl Key for String {
+    const LEN: usize = 1;
+    const TEXT: bool = true;
+    type Redb = &'static str;
+    fn parts(&self) -> Vec<Part> {
+        vec![Part::Text(self.clone())]
+    }
+    fn from_parts(parts: &[Part]) -> String {
+        match &parts[0] {
+            Part::Text(t) => t.clone(),
+            Part::Int(n) => n.to_string(),
+        }
+    }
+    fn as_redb(&self) -> &str {
+        self
+    }
+    fn from_redb(key: &str) -> String {
+        key.to_string()
+    }
 }
 
 impl Key for u64 {
     const LEN: usize = 1;
-    fn parts(self) -> Vec<u64> {
-        vec![self]
+    type Redb = u64;
+    fn parts(&self) -> Vec<Part> {
+        vec![Part::Int(*self)]
     }
-    fn from_parts(parts: &[u64]) -> u64 {
-        parts[0]
+    fn from_parts(parts: &[Part]) -> u64 {
+        parts[0].int()
     }
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
-        self
+    fn as_redb(&self) -> u64 {
+        *self
     }
     fn from_redb(key: u64) -> u64 {
         key
@@ -72,14 +132,15 @@ impl Key for u64 {
 
 impl Key for (u64, u64) {
     const LEN: usize = 2;
-    fn parts(self) -> Vec<u64> {
-        vec![self.0, self.1]
+    type Redb = (u64, u64);
+    fn parts(&self) -> Vec<Part> {
+        vec![Part::Int(self.0), Part::Int(self.1)]
     }
-    fn from_parts(parts: &[u64]) -> (u64, u64) {
-        (parts[0], parts[1])
+    fn from_parts(parts: &[Part]) -> (u64, u64) {
+        (parts[0].int(), parts[1].int())
     }
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
-        self
+    fn as_redb(&self) -> (u64, u64) {
+        *self
     }
     fn from_redb(key: (u64, u64)) -> (u64, u64) {
         key
@@ -88,14 +149,15 @@ impl Key for (u64, u64) {
 
 impl Key for (u64, u64, u64) {
     const LEN: usize = 3;
-    fn parts(self) -> Vec<u64> {
-        vec![self.0, self.1, self.2]
+    type Redb = (u64, u64, u64);
+    fn parts(&self) -> Vec<Part> {
+        vec![Part::Int(self.0), Part::Int(self.1), Part::Int(self.2)]
     }
-    fn from_parts(parts: &[u64]) -> (u64, u64, u64) {
-        (parts[0], parts[1], parts[2])
+    fn from_parts(parts: &[Part]) -> (u64, u64, u64) {
+        (parts[0].int(), parts[1].int(), parts[2].int())
     }
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
-        self
+    fn as_redb(&self) -> (u64, u64, u64) {
+        *self
     }
     fn from_redb(key: (u64, u64, u64)) -> (u64, u64, u64) {
         key
@@ -106,15 +168,24 @@ impl Key for (u64, u64, u64) {
 /// only days from 1970 on are stored (a negative part is out of range on both engines).
 impl Key for (u64, u64, i64) {
     const LEN: usize = 3;
-    fn parts(self) -> Vec<u64> {
+    type Redb = (u64, u64, i64);
+    fn parts(&self) -> Vec<Part> {
         // A negative part turns into one above `MAX_PART`, which the seam refuses.
-        vec![self.0, self.1, self.2 as u64]
+        vec![
+            Part::Int(self.0),
+            Part::Int(self.1),
+            Part::Int(self.2 as u64),
+        ]
     }
-    fn from_parts(parts: &[u64]) -> (u64, u64, i64) {
-        (parts[0], parts[1], parts[2].min(MAX_PART) as i64)
+    fn from_parts(parts: &[Part]) -> (u64, u64, i64) {
+        (
+            parts[0].int(),
+            parts[1].int(),
+            parts[2].int().min(MAX_PART) as i64,
+        )
     }
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
-        self
+    fn as_redb(&self) -> (u64, u64, i64) {
+        *self
     }
     fn from_redb(key: (u64, u64, i64)) -> (u64, u64, i64) {
         key
@@ -125,18 +196,23 @@ impl Key for (u64, u64, i64) {
 /// has it: a range's upper bound past `u32::MAX` stops at it.
 impl Key for (u64, u64, u32) {
     const LEN: usize = 3;
-    fn parts(self) -> Vec<u64> {
-        vec![self.0, self.1, u64::from(self.2)]
+    type Redb = (u64, u64, u32);
+    fn parts(&self) -> Vec<Part> {
+        vec![
+            Part::Int(self.0),
+            Part::Int(self.1),
+            Part::Int(u64::from(self.2)),
+        ]
     }
-    fn from_parts(parts: &[u64]) -> (u64, u64, u32) {
+    fn from_parts(parts: &[Part]) -> (u64, u64, u32) {
         (
-            parts[0],
-            parts[1],
-            u32::try_from(parts[2]).unwrap_or(u32::MAX),
+            parts[0].int(),
+            parts[1].int(),
+            u32::try_from(parts[2].int()).unwrap_or(u32::MAX),
         )
     }
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
-        self
+    fn as_redb(&self) -> (u64, u64, u32) {
+        *self
     }
     fn from_redb(key: (u64, u64, u32)) -> (u64, u64, u32) {
         key
@@ -148,20 +224,26 @@ impl Key for (u64, u64, u32) {
 /// stored, and a range's upper bound past `u32::MAX` stops at it.
 impl Key for (u64, u64, i64, u32) {
     const LEN: usize = 4;
-    fn parts(self) -> Vec<u64> {
+    type Redb = (u64, u64, i64, u32);
+    fn parts(&self) -> Vec<Part> {
         // A negative day turns into a part above `MAX_PART`, which the seam refuses.
-        vec![self.0, self.1, self.2 as u64, u64::from(self.3)]
+        vec![
+            Part::Int(self.0),
+            Part::Int(self.1),
+            Part::Int(self.2 as u64),
+            Part::Int(u64::from(self.3)),
+        ]
     }
-    fn from_parts(parts: &[u64]) -> (u64, u64, i64, u32) {
+    fn from_parts(parts: &[Part]) -> (u64, u64, i64, u32) {
         (
-            parts[0],
-            parts[1],
-            parts[2].min(MAX_PART) as i64,
-            u32::try_from(parts[3]).unwrap_or(u32::MAX),
+            parts[0].int(),
+            parts[1].int(),
+            parts[2].int().min(MAX_PART) as i64,
+            u32::try_from(parts[3].int()).unwrap_or(u32::MAX),
         )
     }
-    fn as_redb<'a>(self) -> <Self as ::redb::Value>::SelfType<'a> {
-        self
+    fn as_redb(&self) -> (u64, u64, i64, u32) {
+        *self
     }
     fn from_redb(key: (u64, u64, i64, u32)) -> (u64, u64, i64, u32) {
         key
@@ -217,7 +299,7 @@ pub struct Table<K: Key, V, R: ::redb::Value + 'static = &'static [u8]> {
     /// Its name in PostgreSQL and in the registry.
     pub name: &'static str,
     /// The redb table that holds it.
-    pub redb: ::redb::TableDefinition<'static, K, R>,
+    pub redb: ::redb::TableDefinition<'static, K::Redb, R>,
     /// PostgreSQL's key columns, one per key part, in order.
     pub key_columns: &'static [&'static str],
     /// The id sequence `Tx::next_id` draws from, if the table has one.
@@ -232,7 +314,7 @@ impl<K: Key, V, R: ::redb::Value + 'static> Table<K, V, R> {
     /// at every use).
     pub const fn new(
         name: &'static str,
-        redb: ::redb::TableDefinition<'static, K, R>,
+        redb: ::redb::TableDefinition<'static, K::Redb, R>,
         key_columns: &'static [&'static str],
         sequence: Option<&'static str>,
     ) -> Table<K, V, R> {
@@ -314,9 +396,9 @@ impl Index {
     }
 
     /// The part `on` of one row.
-    fn part_of<K: Key, V: Serialize>(&self, key: K, value: &V) -> Result<u64> {
+    fn part_of<K: Key, V: Serialize>(&self, key: &K, value: &V) -> Result<u64> {
         match self.on {
-            On::Key(i) => Ok(key.parts()[i]),
+            On::Key(i) => Ok(key.parts()[i].int()),
             On::Field(field) => {
                 let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
                 json.get(field)
@@ -358,6 +440,10 @@ pub trait Declared: Sync {
     fn key_columns(&self) -> &'static [&'static str];
     fn sequence(&self) -> Option<&'static str>;
     fn indexes(&self) -> &'static [&'static Index];
+    /// Whether the key is one text part (`Key::TEXT`).
+    fn text_key(&self) -> bool {
+        false
+    }
 }
 
 /// A declared table as the registry holds it, whatever its types: what hub mode's schema is made
@@ -392,6 +478,9 @@ where
     fn indexes(&self) -> &'static [&'static Index] {
         self.indexes
     }
+    fn text_key(&self) -> bool {
+        K::TEXT
+    }
 }
 
 /// A declared table is a registry's redb table like any other: backup, check, rewrite and purge
@@ -400,7 +489,7 @@ impl<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>> super::registry::
     for Table<K, V, R>
 where
     Table<K, V, R>: Sync,
-    ::redb::TableDefinition<'static, K, R>: Sync,
+    ::redb::TableDefinition<'static, K::Redb, R>: Sync,
 {
     fn name(&self) -> &str {
         super::registry::RedbTable::name(&self.redb)
@@ -434,13 +523,22 @@ enum Engine<'t, 's> {
     Pg { tx: &'t mut PgTx<'s>, write: bool },
 }
 
-/// Whether `key` can be stored at all: no row is ever written at a key above `MAX_PART`, so a
-/// read or a removal of one (an id from a request past `i64::MAX`) finds nothing, on both engines.
-fn storable<K: Key>(key: K) -> bool {
-    key.parts().into_iter().all(|part| part <= MAX_PART)
+/// Whether `key` can be stored at all: no row is ever written at a key above `MAX_PART` (or of
+/// text with a NUL), so a read or a removal of one (an id from a request past `i64::MAX`) finds
+/// nothing, on both engines.
+fn storable<K: Key>(key: &K) -> bool {
+    key.parts().iter().all(Part::storable)
 }
 
-fn check_key<K: Key, V, R: ::redb::Value>(table: &Table<K, V, R>, key: K) -> Result<()> {
+fn check_key<K: Key, V, R: ::redb::Value>(table: &Table<K, V, R>, key: &K) -> Result<()> {
+    check_columns(table)?;
+    if !storable(key) {
+        return Err(anyhow::anyhow!("a key of {} is out of range: {key:?}", table.name).into());
+    }
+    Ok(())
+}
+
+fn check_columns<K: Key, V, R: ::redb::Value>(table: &Table<K, V, R>) -> Result<()> {
     if table.key_columns.len() != K::LEN {
         return Err(anyhow::anyhow!(
             "the table {} declares {} key columns for keys of {} parts",
@@ -449,9 +547,6 @@ fn check_key<K: Key, V, R: ::redb::Value>(table: &Table<K, V, R>, key: K) -> Res
             K::LEN
         )
         .into());
-    }
-    if key.parts().into_iter().any(|part| part > MAX_PART) {
-        return Err(anyhow::anyhow!("a key of {} is out of range: {key:?}", table.name).into());
     }
     Ok(())
 }
@@ -472,14 +567,14 @@ impl Tx<'_, '_> {
         table: &Table<K, V, R>,
         key: K,
     ) -> Result<Option<V>> {
-        if !storable(key) {
+        if !storable(&key) {
             return Ok(None);
         }
-        check_key(table, key)?;
+        check_key(table, &key)?;
         match &mut self.engine {
-            Engine::RedbRead(txn) => redb::get_read(txn, table, key),
-            Engine::RedbWrite(txn) => redb::get_write(txn, table, key),
-            Engine::Pg { tx, .. } => pg::get(tx, table, key),
+            Engine::RedbRead(txn) => redb::get_read(txn, table, &key),
+            Engine::RedbWrite(txn) => redb::get_write(txn, table, &key),
+            Engine::Pg { tx, .. } => pg::get(tx, table, &key),
         }
     }
 
@@ -489,16 +584,20 @@ impl Tx<'_, '_> {
         table: &Table<K, V, R>,
         keys: &[K],
     ) -> Result<Vec<Option<V>>> {
-        if !keys.iter().all(|&key| storable(key)) {
-            return keys.iter().map(|&key| self.get(table, key)).collect();
+        if !keys.iter().all(storable) {
+            return keys
+                .iter()
+                .map(|key| self.get(table, key.clone()))
+                .collect();
         }
-        for &key in keys {
+        for key in keys {
             check_key(table, key)?;
         }
         match &mut self.engine {
-            Engine::RedbRead(_) | Engine::RedbWrite(_) => {
-                keys.iter().map(|&key| self.get(table, key)).collect()
-            }
+            Engine::RedbRead(_) | Engine::RedbWrite(_) => keys
+                .iter()
+                .map(|key| self.get(table, key.clone()))
+                .collect(),
             Engine::Pg { tx, .. } => pg::get_many(tx, table, keys),
         }
     }
@@ -513,7 +612,7 @@ impl Tx<'_, '_> {
         if prefix.len() >= K::LEN {
             return Err(anyhow::anyhow!("a prefix {prefix:?} of {}'s keys", table.name).into());
         }
-        check_key(table, K::from_parts(&vec![0; K::LEN]))?;
+        check_columns(table)?;
         if prefix.iter().any(|&p| p > MAX_PART) {
             return Ok(Vec::new());
         }
@@ -541,7 +640,7 @@ impl Tx<'_, '_> {
         {
             return Err(anyhow::anyhow!("prefixes {prefixes:?} of {}'s keys", table.name).into());
         }
-        check_key(table, K::from_parts(&vec![0; K::LEN]))?;
+        check_columns(table)?;
         let mut prefixes: Vec<&[u64]> = (prefixes.iter().copied())
             .filter(|p| p.iter().all(|&part| part <= MAX_PART))
             .collect();
@@ -568,7 +667,7 @@ impl Tx<'_, '_> {
         parts: std::ops::RangeInclusive<u64>,
     ) -> Result<Vec<(K, V)>> {
         table.index(index)?;
-        check_key(table, K::from_parts(&vec![0; K::LEN]))?;
+        check_columns(table)?;
         let parts = *parts.start()..=(*parts.end()).min(MAX_PART);
         if parts.is_empty() {
             return Ok(Vec::new());
@@ -587,11 +686,11 @@ impl Tx<'_, '_> {
         key: K,
         value: &V,
     ) -> Result<()> {
-        check_key(table, key)?;
+        check_key(table, &key)?;
         self.writable()?;
         match &mut self.engine {
-            Engine::RedbWrite(txn) => redb::insert(txn, table, key, value, true).map(|_| ()),
-            Engine::Pg { tx, .. } => pg::insert(tx, table, key, value, true).map(|_| ()),
+            Engine::RedbWrite(txn) => redb::insert(txn, table, &key, value, true).map(|_| ()),
+            Engine::Pg { tx, .. } => pg::insert(tx, table, &key, value, true).map(|_| ()),
             Engine::RedbRead(_) => unreachable!("refused by writable"),
         }
     }
@@ -605,22 +704,22 @@ impl Tx<'_, '_> {
         rows: &[(K, V)],
     ) -> Result<()> {
         for (key, _) in rows {
-            check_key(table, *key)?;
+            check_key(table, key)?;
         }
         self.writable()?;
         match &mut self.engine {
             Engine::RedbWrite(txn) => {
                 for (key, value) in rows {
-                    redb::insert(txn, table, *key, value, true)?;
+                    redb::insert(txn, table, key, value, true)?;
                 }
                 Ok(())
             }
             Engine::Pg { tx, .. } => {
                 let mut last = std::collections::BTreeMap::new();
                 for (key, value) in rows {
-                    last.insert(*key, value);
+                    last.insert(key, value);
                 }
-                let rows: Vec<(K, &V)> = last.into_iter().collect();
+                let rows: Vec<(&K, &V)> = last.into_iter().collect();
                 pg::insert_many(tx, table, &rows)
             }
             Engine::RedbRead(_) => unreachable!("refused by writable"),
@@ -635,11 +734,11 @@ impl Tx<'_, '_> {
         key: K,
         value: &V,
     ) -> Result<()> {
-        check_key(table, key)?;
+        check_key(table, &key)?;
         self.writable()?;
         let written = match &mut self.engine {
-            Engine::RedbWrite(txn) => redb::insert(txn, table, key, value, false)?,
-            Engine::Pg { tx, .. } => pg::insert(tx, table, key, value, false)?,
+            Engine::RedbWrite(txn) => redb::insert(txn, table, &key, value, false)?,
+            Engine::Pg { tx, .. } => pg::insert(tx, table, &key, value, false)?,
             Engine::RedbRead(_) => unreachable!("refused by writable"),
         };
         if written {
@@ -656,13 +755,13 @@ impl Tx<'_, '_> {
         key: K,
     ) -> Result<Option<V>> {
         self.writable()?;
-        if !storable(key) {
+        if !storable(&key) {
             return Ok(None);
         }
-        check_key(table, key)?;
+        check_key(table, &key)?;
         match &mut self.engine {
-            Engine::RedbWrite(txn) => redb::remove(txn, table, key),
-            Engine::Pg { tx, .. } => pg::remove(tx, table, key),
+            Engine::RedbWrite(txn) => redb::remove(txn, table, &key),
+            Engine::Pg { tx, .. } => pg::remove(tx, table, &key),
             Engine::RedbRead(_) => unreachable!("refused by writable"),
         }
     }
@@ -828,7 +927,7 @@ pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>
     };
     let largest = rows
         .iter()
-        .filter_map(|(key, _)| key.parts().last().copied())
+        .filter_map(|(key, _)| key.parts().last().map(Part::int))
         .max()
         .unwrap_or(0);
     pg::write(to, |tx| {
@@ -836,7 +935,7 @@ pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>
             engine: Engine::Pg { tx, write: true },
         };
         for (key, value) in &rows {
-            tx.insert_new(table, *key, value)?;
+            tx.insert_new(table, key.clone(), value)?;
         }
         tx.bump_sequence(table, sequence.max(largest))
     })?;

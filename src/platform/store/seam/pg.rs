@@ -1,5 +1,6 @@
 //! The seam on PostgreSQL: each declared table is one table of the same name, a `bigint` column
-//! per key part (the primary key, in order) and the value as `jsonb`; each sequence is
+//! per key part (the primary key, in order; a text key is `text COLLATE "C"`, in redb's byte
+//! order) and the value as `jsonb`; each sequence is
 //! `seq_<name>`. Tables are created from their declaration at their first use in a process
 //! (`ensure`), and only read about once they exist (a role that may only read and write rows
 //! serves a database whose tables are all there). A value is the JSON `seam::value` writes, as
@@ -10,7 +11,7 @@ use serde::de::DeserializeOwned;
 use sqlx::Row;
 
 use super::value::from_json;
-use super::{Declared, Index, Key, On, Registered, Table};
+use super::{Declared, Index, Key, On, Part, Registered, Table};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::{PgStore, PgTx};
@@ -44,10 +45,15 @@ fn sequence_name(sequence: &str) -> String {
 
 /// The statement that creates `table` as its declaration says.
 pub fn create_table(table: &dyn Declared) -> String {
+    let kind = if table.text_key() {
+        "text COLLATE \"C\""
+    } else {
+        "bigint"
+    };
     let columns: Vec<String> = table
         .key_columns()
         .iter()
-        .map(|c| format!("{} bigint NOT NULL", quoted(c)))
+        .map(|c| format!("{} {kind} NOT NULL", quoted(c)))
         .collect();
     let key: Vec<String> = table.key_columns().iter().map(|c| quoted(c)).collect();
     format!(
@@ -233,20 +239,64 @@ fn part(p: u64) -> i64 {
     p as i64
 }
 
-fn row_of<K: Key, V: DeserializeOwned>(table: &str, row: &sqlx::postgres::PgRow) -> Result<(K, V)> {
+/// The SQL type of an array of one key part's values.
+fn array_type<K: Key>() -> &'static str {
+    if K::TEXT { "text[]" } else { "bigint[]" }
+}
+
+/// Binds one key part.
+macro_rules! bind_part {
+    ($query:expr, $part:expr) => {
+        match $part {
+            Part::Int(n) => $query.bind(part(n)),
+            Part::Text(t) => $query.bind(t),
+        }
+    };
+}
+
+/// Binds part `i` of every key, as one array.
+macro_rules! bind_column {
+    ($query:expr, $keys:expr, $i:expr) => {{
+        let column: Vec<Part> = $keys.map(|k| k.parts().swap_remove($i)).collect();
+        if K::TEXT {
+            let texts: Vec<String> = column
+                .into_iter()
+                .map(|p| match p {
+                    Part::Text(t) => t,
+                    Part::Int(n) => n.to_string(),
+                })
+                .collect();
+            $query.bind(texts)
+        } else {
+            let ints: Vec<i64> = column.iter().map(|p| part(p.int())).collect();
+            $query.bind(ints)
+        }
+    }};
+}
+
+/// The key in the first `K::LEN` columns of `row`.
+fn key_of<K: Key>(row: &sqlx::postgres::PgRow) -> Result<K> {
     let mut parts = Vec::with_capacity(K::LEN);
     for i in 0..K::LEN {
-        let p: i64 = row.try_get(i)?;
-        parts.push(u64::try_from(p).map_err(anyhow::Error::from)?);
+        if K::TEXT {
+            parts.push(Part::Text(row.try_get(i)?));
+        } else {
+            let p: i64 = row.try_get(i)?;
+            parts.push(Part::Int(u64::try_from(p).map_err(anyhow::Error::from)?));
+        }
     }
+    Ok(K::from_parts(&parts))
+}
+
+fn row_of<K: Key, V: DeserializeOwned>(table: &str, row: &sqlx::postgres::PgRow) -> Result<(K, V)> {
     let json: serde_json::Value = row.try_get(K::LEN)?;
-    Ok((K::from_parts(&parts), from_json(table, json)?))
+    Ok((key_of(row)?, from_json(table, json)?))
 }
 
 pub(super) fn get<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
 ) -> Result<Option<V>> {
     keyed_value(tx, table, key, "SELECT value FROM {table} WHERE {key}")
 }
@@ -256,7 +306,7 @@ pub(super) fn get<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
 fn keyed_value<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
     sql: &str,
 ) -> Result<Option<V>> {
     ensure(tx, table)?;
@@ -266,7 +316,7 @@ fn keyed_value<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
         .replace("{key}", &clause(table.key_columns, 1));
     let mut query = sqlx::query_scalar::<_, serde_json::Value>(sqlx::AssertSqlSafe(sql));
     for p in key.parts() {
-        query = query.bind(part(p));
+        query = bind_part!(query, p);
     }
     match store.run(query.fetch_optional(tx.conn()?))? {
         Some(json) => Ok(Some(from_json(table.name, json)?)),
@@ -284,7 +334,9 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     }
     ensure(tx, table)?;
     let store = tx.store();
-    let arrays: Vec<String> = (1..=K::LEN).map(|i| format!("${i}::bigint[]")).collect();
+    let arrays: Vec<String> = (1..=K::LEN)
+        .map(|i| format!("${i}::{}", array_type::<K>()))
+        .collect();
     let sql = format!(
         "SELECT {}, value FROM {} WHERE ({}) IN (SELECT * FROM unnest({}))",
         column_list(table.key_columns),
@@ -294,20 +346,14 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for i in 0..K::LEN {
-        let column: Vec<i64> = keys.iter().map(|k| part(k.parts()[i])).collect();
-        query = query.bind(column);
+        query = bind_column!(query, keys.iter(), i);
     }
     let rows = store.run(query.fetch_all(tx.conn()?))?;
     // By key, as stored: a key asked twice is answered twice.
     let mut found = std::collections::BTreeMap::new();
     for row in &rows {
-        let mut parts = Vec::with_capacity(K::LEN);
-        for i in 0..K::LEN {
-            let p: i64 = row.try_get(i)?;
-            parts.push(u64::try_from(p).map_err(anyhow::Error::from)?);
-        }
         let json: serde_json::Value = row.try_get(K::LEN)?;
-        found.insert(K::from_parts(&parts), json);
+        found.insert(key_of::<K>(row)?, json);
     }
     keys.iter()
         .map(|key| match found.get(key) {
@@ -404,7 +450,7 @@ pub(super) fn lookup<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
 pub(super) fn insert<K: Key, V: Serialize, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
     value: &V,
     over: bool,
 ) -> Result<bool> {
@@ -425,7 +471,7 @@ pub(super) fn insert<K: Key, V: Serialize, R: super::RedbValue<V>>(
     );
     let mut query = sqlx::query_scalar::<_, i32>(sqlx::AssertSqlSafe(sql));
     for p in key.parts() {
-        query = query.bind(part(p));
+        query = bind_part!(query, p);
     }
     let written = store.run(query.bind(json).fetch_optional(tx.conn()?))?;
     Ok(written.is_some())
@@ -436,7 +482,7 @@ pub(super) fn insert<K: Key, V: Serialize, R: super::RedbValue<V>>(
 pub(super) fn insert_many<K: Key, V: Serialize, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,
-    rows: &[(K, &V)],
+    rows: &[(&K, &V)],
 ) -> Result<()> {
     if rows.is_empty() {
         return Ok(());
@@ -444,7 +490,9 @@ pub(super) fn insert_many<K: Key, V: Serialize, R: super::RedbValue<V>>(
     ensure(tx, table)?;
     let store = tx.store();
     let keys = column_list(table.key_columns);
-    let mut arrays: Vec<String> = (1..=K::LEN).map(|i| format!("${i}::bigint[]")).collect();
+    let mut arrays: Vec<String> = (1..=K::LEN)
+        .map(|i| format!("${i}::{}", array_type::<K>()))
+        .collect();
     arrays.push(format!("${}::jsonb[]", K::LEN + 1));
     let sql = format!(
         "INSERT INTO {} ({keys}, value) SELECT * FROM unnest({}) \
@@ -454,8 +502,7 @@ pub(super) fn insert_many<K: Key, V: Serialize, R: super::RedbValue<V>>(
     );
     let mut query = sqlx::query(sqlx::AssertSqlSafe(sql));
     for i in 0..K::LEN {
-        let column: Vec<i64> = rows.iter().map(|(k, _)| part(k.parts()[i])).collect();
-        query = query.bind(column);
+        query = bind_column!(query, rows.iter().map(|(k, _)| *k), i);
     }
     let values = (rows.iter())
         .map(|(_, v)| serde_json::to_value(v))
@@ -468,7 +515,7 @@ pub(super) fn insert_many<K: Key, V: Serialize, R: super::RedbValue<V>>(
 pub(super) fn remove<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
 ) -> Result<Option<V>> {
     keyed_value(
         tx,

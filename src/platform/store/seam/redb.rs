@@ -5,23 +5,36 @@
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use serde::Serialize;
 
-use super::{Index, Key, RedbValue, Table};
+use super::{Index, Key, Part, RedbValue, Table};
 use crate::platform::error::Result;
 use crate::platform::store::registry::has_table;
 
-/// The bounds of the keys that start with `prefix`.
+/// The bounds of the keys that start with `prefix` (of integer parts, fewer than the key's).
 fn bounds<K: Key>(prefix: &[u64]) -> (K, K) {
-    let mut low = prefix.to_vec();
-    let mut high = prefix.to_vec();
-    low.resize(K::LEN, 0);
-    high.resize(K::LEN, u64::MAX);
+    let mut low: Vec<Part> = prefix.iter().map(|&p| Part::Int(p)).collect();
+    let mut high = low.clone();
+    low.resize(K::LEN, Part::Int(0));
+    high.resize(K::LEN, Part::Int(u64::MAX));
     (K::from_parts(&low), K::from_parts(&high))
+}
+
+/// The rows of `rows` whose key starts with `prefix`, in key order.
+fn rows_under<K: Key, V, R: RedbValue<V>>(
+    table: &str,
+    rows: &impl ReadableTable<K::Redb, R>,
+    prefix: &[u64],
+) -> Result<Vec<(K, V)>> {
+    if prefix.is_empty() {
+        return decoded::<K, V, R>(table, rows.iter()?);
+    }
+    let (low, high) = bounds::<K>(prefix);
+    decoded::<K, V, R>(table, rows.range(low.as_redb()..=high.as_redb())?)
 }
 
 pub(super) fn get_read<K: Key, V, R: RedbValue<V>>(
     txn: &ReadTransaction,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
 ) -> Result<Option<V>> {
     let Some(rows) = crate::platform::store::open_read(txn, table.redb)? else {
         return Ok(None);
@@ -35,7 +48,7 @@ pub(super) fn get_read<K: Key, V, R: RedbValue<V>>(
 pub(super) fn get_write<K: Key, V, R: RedbValue<V>>(
     txn: &WriteTransaction,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
 ) -> Result<Option<V>> {
     // As a removal: a read in a write transaction makes no table the file never had.
     if !has_table(txn, redb::TableHandle::name(&table.redb))? {
@@ -52,7 +65,7 @@ fn decoded<'a, K: Key, V, R: RedbValue<V>>(
     table: &str,
     rows: impl Iterator<
         Item = std::result::Result<
-            (redb::AccessGuard<'a, K>, redb::AccessGuard<'a, R>),
+            (redb::AccessGuard<'a, K::Redb>, redb::AccessGuard<'a, R>),
             redb::StorageError,
         >,
     >,
@@ -73,8 +86,7 @@ pub(super) fn range_read<K: Key, V, R: RedbValue<V>>(
     let Some(rows) = crate::platform::store::open_read(txn, table.redb)? else {
         return Ok(Vec::new());
     };
-    let (low, high) = bounds::<K>(prefix);
-    decoded::<K, V, R>(table.name, rows.range(low.as_redb()..=high.as_redb())?)
+    rows_under(table.name, &rows, prefix)
 }
 
 pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
@@ -86,8 +98,7 @@ pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
         return Ok(Vec::new());
     }
     let rows = txn.open_table(table.redb)?;
-    let (low, high) = bounds::<K>(prefix);
-    decoded::<K, V, R>(table.name, rows.range(low.as_redb()..=high.as_redb())?)
+    rows_under(table.name, &rows, prefix)
 }
 
 /// Writes `value` at `key`; without `over`, only when no row holds the key. Answers whether it
@@ -95,7 +106,7 @@ pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
 pub(super) fn insert<K: Key, V: Serialize, R: RedbValue<V>>(
     txn: &WriteTransaction,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
     value: &V,
     over: bool,
 ) -> Result<bool> {
@@ -125,7 +136,7 @@ pub(super) fn insert<K: Key, V: Serialize, R: RedbValue<V>>(
 pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     txn: &WriteTransaction,
     table: &Table<K, V, R>,
-    key: K,
+    key: &K,
 ) -> Result<Option<V>> {
     // Nothing to remove from a table the file never had; opening it would make it, empty (a
     // firm merge removes the merged firm's rows from tables most installs never write).
@@ -152,7 +163,7 @@ pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
 }
 
 /// The index's redb key of one row: (its indexed part, its two key parts).
-fn entry<K: Key, V: Serialize>(index: &Index, key: K, value: &V) -> Result<(u64, u64, u64)> {
+fn entry<K: Key, V: Serialize>(index: &Index, key: &K, value: &V) -> Result<(u64, u64, u64)> {
     let parts = key.parts();
     if parts.len() != 2 {
         return Err(anyhow::anyhow!(
@@ -161,7 +172,7 @@ fn entry<K: Key, V: Serialize>(index: &Index, key: K, value: &V) -> Result<(u64,
         )
         .into());
     }
-    Ok((index.part_of(key, value)?, parts[0], parts[1]))
+    Ok((index.part_of(key, value)?, parts[0].int(), parts[1].int()))
 }
 
 /// Makes sure `index` has an entry for every row of `table`: an index table missing from the file
@@ -181,7 +192,7 @@ fn built<K: Key, V: Serialize, R: RedbValue<V>>(
     };
     let mut entries = txn.open_table(index.redb)?;
     for (key, value) in &rows {
-        entries.insert(entry(index, *key, value)?, ())?;
+        entries.insert(entry(index, key, value)?, ())?;
     }
     Ok(())
 }
@@ -194,7 +205,7 @@ fn keys_in<K: Key>(
     let mut keys = Vec::new();
     for row in entries.range((*parts.start(), 0, 0)..=(*parts.end(), u64::MAX, u64::MAX))? {
         let (_, first, second) = row?.0.value();
-        keys.push(K::from_parts(&[first, second]));
+        keys.push(K::from_parts(&[Part::Int(first), Part::Int(second)]));
     }
     Ok(keys)
 }
@@ -209,16 +220,16 @@ pub(super) fn lookup_read<K: Key, V: Serialize, R: RedbValue<V>>(
         // Not built yet (the first write builds it): the table's rows, read whole, in its order.
         let mut found = Vec::new();
         for (key, value) in range_read(txn, table, &[])? {
-            let part = index.part_of(key, &value)?;
+            let part = index.part_of(&key, &value)?;
             if parts.contains(&part) {
                 found.push((part, key, value));
             }
         }
-        found.sort_by_key(|(part, key, _)| (*part, *key));
+        found.sort_by(|(a, x, _), (b, y, _)| (a, x).cmp(&(b, y)));
         return Ok(found.into_iter().map(|(_, k, v)| (k, v)).collect());
     };
     let keys: Vec<K> = keys_in(&entries, parts)?;
-    rows_at(keys, |key| get_read(txn, table, key))
+    rows_at(keys, |key| get_read(txn, table, &key))
 }
 
 pub(super) fn lookup_write<K: Key, V: Serialize, R: RedbValue<V>>(
@@ -229,7 +240,7 @@ pub(super) fn lookup_write<K: Key, V: Serialize, R: RedbValue<V>>(
 ) -> Result<Vec<(K, V)>> {
     built(txn, table, index)?;
     let keys: Vec<K> = keys_in(&txn.open_table(index.redb)?, parts)?;
-    rows_at(keys, |key| get_write(txn, table, key))
+    rows_at(keys, |key| get_write(txn, table, &key))
 }
 
 fn rows_at<K: Key, V>(
@@ -238,7 +249,7 @@ fn rows_at<K: Key, V>(
 ) -> Result<Vec<(K, V)>> {
     let mut rows = Vec::with_capacity(keys.len());
     for key in keys {
-        let value = get(key)?.ok_or_else(|| {
+        let value = get(key.clone())?.ok_or_else(|| {
             anyhow::anyhow!("an index entry names the key {key:?}, which holds no row")
         })?;
         rows.push((key, value));

@@ -804,3 +804,195 @@ fn seam_plain_unsigned_values_read_and_write_alike_on_both_engines() {
     let table = txn.open_table(LATEST_REDB).unwrap();
     assert_eq!(table.get((1, 10)).unwrap().unwrap().value(), 9);
 }
+
+const NAMES_REDB: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("seam_names");
+const NAMES: Table<String, u64> = Table::new("seam_names", NAMES_REDB, &["name"], None);
+
+#[derive(Debug, Clone)]
+enum TextOp {
+    Get(String),
+    GetMany(Vec<String>),
+    Insert(String, u64),
+    InsertMany(Vec<(String, u64)>),
+    InsertNew(String, u64),
+    Remove(String),
+    Range,
+}
+
+fn name() -> impl Strategy<Value = String> {
+    // Few names, so they meet again; case, accents and a separator, whose order is the bytes'.
+    "[aAé:]{0,3}"
+}
+
+fn text_op() -> impl Strategy<Value = TextOp> {
+    prop_oneof![
+        name().prop_map(TextOp::Get),
+        prop::collection::vec(name(), 0..4).prop_map(TextOp::GetMany),
+        (name(), 0..9u64).prop_map(|(k, v)| TextOp::Insert(k, v)),
+        prop::collection::vec((name(), 0..9u64), 0..4).prop_map(TextOp::InsertMany),
+        (name(), 0..9u64).prop_map(|(k, v)| TextOp::InsertNew(k, v)),
+        name().prop_map(TextOp::Remove),
+        Just(TextOp::Range),
+    ]
+}
+
+/// What a text-keyed operation answered, on an engine or the model.
+#[derive(Debug, PartialEq, Eq)]
+enum TextAnswer {
+    One(Option<u64>),
+    Many(Vec<Option<u64>>),
+    Rows(Vec<(String, u64)>),
+    Done,
+    Taken,
+}
+
+fn on_text_model(model: &mut BTreeMap<String, u64>, op: &TextOp) -> TextAnswer {
+    match op {
+        TextOp::Get(k) => TextAnswer::One(model.get(k).copied()),
+        TextOp::GetMany(ks) => TextAnswer::Many(ks.iter().map(|k| model.get(k).copied()).collect()),
+        TextOp::Insert(k, v) => {
+            model.insert(k.clone(), *v);
+            TextAnswer::Done
+        }
+        TextOp::InsertMany(rows) => {
+            model.extend(rows.iter().cloned());
+            TextAnswer::Done
+        }
+        TextOp::InsertNew(k, v) => {
+            if model.contains_key(k) {
+                TextAnswer::Taken
+            } else {
+                model.insert(k.clone(), *v);
+                TextAnswer::Done
+            }
+        }
+        TextOp::Remove(k) => TextAnswer::One(model.remove(k)),
+        TextOp::Range => TextAnswer::Rows(model.iter().map(|(k, v)| (k.clone(), *v)).collect()),
+    }
+}
+
+fn on_text_engine(tx: &mut super::Tx, op: &TextOp) -> Result<TextAnswer> {
+    Ok(match op {
+        TextOp::Get(k) => TextAnswer::One(tx.get(&NAMES, k.clone())?),
+        TextOp::GetMany(ks) => TextAnswer::Many(tx.get_many(&NAMES, ks)?),
+        TextOp::Insert(k, v) => {
+            tx.insert(&NAMES, k.clone(), v)?;
+            TextAnswer::Done
+        }
+        TextOp::InsertMany(rows) => {
+            tx.insert_many(&NAMES, rows)?;
+            TextAnswer::Done
+        }
+        TextOp::InsertNew(k, v) => match tx.insert_new(&NAMES, k.clone(), v) {
+            Ok(()) => TextAnswer::Done,
+            Err(AppError::Conflict(_)) => TextAnswer::Taken,
+            Err(e) => return Err(e),
+        },
+        TextOp::Remove(k) => TextAnswer::One(tx.remove(&NAMES, k.clone())?),
+        TextOp::Range => TextAnswer::Rows(tx.range(&NAMES, &[])?),
+    })
+}
+
+/// Text keys held to the model as integer keys are: every answer, and the rows in the order of
+/// their bytes (redb's `&str`, PostgreSQL's `COLLATE "C"`) after each transaction.
+fn text_conforms(store: &Store, transactions: &[(Vec<TextOp>, bool)]) {
+    write(store, |tx| {
+        for (k, _) in tx.range(&NAMES, &[])? {
+            tx.remove(&NAMES, k)?;
+        }
+        Ok(())
+    })
+    .unwrap();
+    let mut model = BTreeMap::new();
+    for (ops, fails) in transactions {
+        let mut scratch = model.clone();
+        let outcome = write(store, |tx| {
+            scratch = model.clone();
+            for op in ops {
+                let want = on_text_model(&mut scratch, op);
+                assert_eq!(on_text_engine(tx, op)?, want, "{op:?}");
+            }
+            if *fails {
+                return Err(crate::platform::error::bad_request("rolled back"));
+            }
+            Ok(())
+        });
+        assert_eq!(outcome.is_err(), *fails, "{outcome:?}");
+        if !fails {
+            model = scratch;
+        }
+        let stored = read(store, |tx| tx.range(&NAMES, &[])).unwrap();
+        let want: Vec<_> = model.iter().map(|(k, v)| (k.clone(), *v)).collect();
+        assert_eq!(stored, want);
+    }
+}
+
+fn text_transactions() -> impl Strategy<Value = Vec<(Vec<TextOp>, bool)>> {
+    prop::collection::vec(
+        (
+            prop::collection::vec(text_op(), 1..8),
+            prop::bool::weighted(0.2),
+        ),
+        1..6,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, ..ProptestConfig::default() })]
+
+    #[test]
+    fn seam_text_keys_answer_as_the_model_on_both_engines(transactions in text_transactions()) {
+        static PG: std::sync::LazyLock<Store> =
+            std::sync::LazyLock::new(|| Store::Postgres(test_store()));
+        let dir = tempfile::tempdir().unwrap();
+        text_conforms(&Store::File(FileStore::open(dir.path()).unwrap()), &transactions);
+        text_conforms(&PG, &transactions);
+    }
+}
+
+/// A text key sorts by its bytes on both engines (capitals before small letters, an accent after
+/// both); a key with a NUL, which PostgreSQL's `text` cannot hold, is refused on write and found
+/// nowhere; PostgreSQL's key column is `text` in the "C" collation.
+#[test]
+fn seam_text_keys_sort_by_their_bytes_and_refuse_a_nul_on_both_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = ["b", "a:z", "é", "B", "a", ""];
+    for store in both(dir.path()) {
+        write(&store, |tx| {
+            for (i, name) in names.iter().enumerate() {
+                tx.insert(&NAMES, name.to_string(), &(i as u64))?;
+            }
+            Ok(())
+        })
+        .unwrap();
+        let keys: Vec<String> = read(&store, |tx| tx.range(&NAMES, &[]))
+            .unwrap()
+            .into_iter()
+            .map(|(k, _)| k)
+            .collect();
+        assert_eq!(keys, ["", "B", "a", "a:z", "b", "é"]);
+        let refused = write(&store, |tx| tx.insert(&NAMES, "a\0b".into(), &1));
+        assert!(matches!(refused, Err(AppError::Internal(_))), "{refused:?}");
+        assert_eq!(
+            read(&store, |tx| tx.get(&NAMES, "a\0b".into())).unwrap(),
+            None
+        );
+        assert_eq!(
+            write(&store, |tx| tx.remove(&NAMES, "a\0b".into())).unwrap(),
+            None
+        );
+        if let Store::Postgres(pg) = &store {
+            let column: (String, Option<String>) = pg
+                .run(
+                    sqlx::query_as(
+                        "SELECT data_type::text, collation_name::text \
+                         FROM information_schema.columns \
+                         WHERE table_name = 'seam_names' AND column_name = 'name'",
+                    )
+                    .fetch_one(pg.pool()),
+                )
+                .unwrap();
+            assert_eq!(column, ("text".into(), Some("C".into())));
+        }
+    }
+}
