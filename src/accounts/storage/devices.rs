@@ -4,7 +4,7 @@
 //!
 //! The devices each account signed in from are on the storage seam, one body for both engines
 //! (`known_devices`, user id -> the latest `KnownDevice`s): on redb the table of before the seam,
-//! its bincode values rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0058
+//! its bincode values rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057
 //! gathered each account's rows into one.
 
 use chrono::{DateTime, Utc};

@@ -6,7 +6,7 @@
 //! requests at the same moment on two nodes.
 //!
 //! What carried over: on redb the factors' table is the one of before the seam, its bincode values
-//! rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0058 moved its rows.
+//! rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057 moved its rows.
 
 use chrono::{DateTime, Utc};
 use redb::ReadableTable;

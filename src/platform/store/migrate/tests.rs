@@ -2676,7 +2676,7 @@ fn version_14_factors_and_known_devices_are_stored_as_json_and_read_the_same() {
     assert_eq!(known_of(3), None);
 }
 
-/// A hub database as the binary before migration 0058 left it (a column per field, a row per
+/// A hub database as the binary before migration 0057 left it (a column per field, a row per
 /// known device, the foreign keys): every account's factor and known devices are found after it,
 /// as written, and the seam writes the migrated tables.
 #[test]
