@@ -58,10 +58,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::catalog::storage::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[
-            crate::catalog::storage::export,
-            crate::catalog_feed::storage::export,
-        ],
+        copy_to_postgres: &[crate::catalog::storage::export],
         not_copied: &[],
         vendors: Some(crate::catalog::storage::removal::PART),
     },

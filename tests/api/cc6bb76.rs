@@ -52,7 +52,8 @@ const FILE_ROWS: &[(&str, u64)] = &[
     // Schema 14 puts a click's kind in its value and drops the time order and the kinds' table.
     ("meeting_clicks_by_owner", 3),
     ("merged_firms", 1),
-    ("meta", 17),
+    // 17 the old binary's way: schema 15 moves the sign-up mode into the settings.
+    ("meta", 16),
     ("mfa_challenges", 1),
     ("notice_prefs", 2),
     ("notices", 5),
@@ -71,8 +72,9 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("session_devices", 5),
     ("sessions", 5),
     // 5 at cc6bb76: schema 12 moves the unsubscribe secret to a table of its own, and schema 15
-    // leaves the daily "What firms pay" head behind (no month: no snapshot to carry).
-    ("settings", 3),
+    // leaves the daily "What firms pay" head behind (no month: no snapshot to carry) and moves
+    // the sign-up mode in from META.
+    ("settings", 4),
     ("shortlist", 4),
     ("shortlist_removed", 1),
     ("sso_configs", 1),

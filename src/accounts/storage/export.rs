@@ -86,7 +86,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
     let open: std::collections::HashSet<&[u8]> =
         sessions.iter().map(|(k, _)| k.as_slice()).collect();
     devices.retain(|(hash, _)| open.contains(hash.as_slice()));
-    let sign_up = crate::platform::store::meta_get(&txn, "sign_up_invite_only")?;
     let handed_out = crate::platform::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
     let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
 
@@ -240,14 +239,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .bind(&d.device)
             .bind(&d.address)
             .bind(at(d.started_at))
-            .execute(&mut *tx)
-            .await?;
-        }
-        if sign_up == Some(1) {
-            sqlx::query(
-                "INSERT INTO settings (key, value) VALUES ('sign_up', 'invite-only') \
-                 ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-            )
             .execute(&mut *tx)
             .await?;
         }

@@ -18,7 +18,7 @@ pub(super) mod postgres;
 pub(crate) mod price_sharing;
 pub(super) mod rate_limits;
 mod records;
-pub(super) mod settings;
+pub(crate) mod settings;
 pub(super) mod windows;
 
 pub use export::export;

@@ -121,7 +121,7 @@ pub fn create_user(
         let is_admin = !any_user(&mut tx).await?;
         if is_admin {
             let token: Option<String> =
-                sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+                sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
                     .bind(SETUP_TOKEN)
                     .fetch_optional(&mut *tx)
                     .await?;
@@ -546,12 +546,12 @@ pub fn share_setup_token(store: &PgStore, candidate: &str) -> Result<Option<Stri
         if any_user(&mut tx).await? {
             return Ok(None);
         }
-        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+        sqlx::query("INSERT INTO settings (key, value) VALUES ($1, to_jsonb($2::text)) ON CONFLICT DO NOTHING")
             .bind(SETUP_TOKEN)
             .bind(candidate)
             .execute(&mut *tx)
             .await?;
-        let token: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+        let token: Option<String> = sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
             .bind(SETUP_TOKEN)
             .fetch_optional(&mut *tx)
             .await?;

@@ -82,7 +82,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         }
         if let Some(key) = key {
             sqlx::query(
-                "INSERT INTO settings (key, value) VALUES ($1, $2) \
+                "INSERT INTO settings (key, value) VALUES ($1, to_jsonb($2::text)) \
                  ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
             )
             .bind(super::key::KEY_SETTING)

@@ -297,7 +297,7 @@ pub fn is_seeded(store: &PgStore, marker: &str) -> Result<bool> {
 pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> Result<bool> {
     let store = tx.store();
     let found: Option<String> = store.run(
-        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+        sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
             .bind(marker)
             .fetch_optional(tx.conn()?),
     )?;

@@ -1,17 +1,14 @@
-//! The outbox and the mail settings in the redb file: `OUTBOX` (id -> message), `OUTBOX_DUE` (the
-//! queued ones by next attempt) and `SETTINGS["mail"]`.
+//! The outbox in the redb file: `OUTBOX` (id -> message) and `OUTBOX_DUE` (the queued ones by
+//! next attempt).
 
 use redb::{ReadableTable, WriteTransaction};
 
 use super::Outcome;
 use crate::mail::model::{CLAIM_SECS, Letter, Queued, Status};
-use crate::mail::settings::MailSettings;
 use crate::platform::error::Result;
 use crate::platform::store::{
-    self, FileStore, OUTBOX, OUTBOX_DUE, OUTBOX_UNSUBSCRIBE, SETTINGS, codec, open_read,
+    self, FileStore, OUTBOX, OUTBOX_DUE, OUTBOX_UNSUBSCRIBE, codec, open_read,
 };
-
-const MAIL_SETTINGS: &str = "mail";
 
 fn due_key(q: &Queued) -> (u64, u64) {
     (q.next_attempt_at.max(0) as u64, q.id)
@@ -145,21 +142,6 @@ pub fn load_all(db: &FileStore) -> Result<Vec<Queued>> {
     Ok(out)
 }
 
-pub fn settings(db: &FileStore) -> Result<Option<MailSettings>> {
-    let txn = db.read()?;
-    let Some(table) = open_read(&txn, SETTINGS)? else {
-        return Ok(None);
-    };
-    let value = table.get(MAIL_SETTINGS)?;
-    Ok(value.map(|v| codec::decode(v.value())).transpose()?)
-}
-
-pub fn settings_in(txn: &WriteTransaction) -> Result<Option<MailSettings>> {
-    let table = txn.open_table(SETTINGS)?;
-    let value = table.get(MAIL_SETTINGS)?;
-    Ok(value.map(|v| codec::decode(v.value())).transpose()?)
-}
-
 pub fn set_unsubscribe(txn: &WriteTransaction, id: u64, url: &str) -> Result<()> {
     txn.open_table(OUTBOX_UNSUBSCRIBE)?.insert(id, url)?;
     Ok(())
@@ -185,23 +167,6 @@ pub fn load_unsubscribe(db: &FileStore) -> Result<Vec<(u64, String)>> {
         out.push((k.value(), v.value().to_string()));
     }
     Ok(out)
-}
-
-pub fn set_settings(db: &FileStore, settings: Option<&MailSettings>) -> Result<()> {
-    let txn = db.write()?;
-    {
-        let mut table = txn.open_table(SETTINGS)?;
-        match settings {
-            Some(s) => {
-                table.insert(MAIL_SETTINGS, codec::encode(s).as_slice())?;
-            }
-            None => {
-                table.remove(MAIL_SETTINGS)?;
-            }
-        }
-    }
-    txn.commit()?;
-    Ok(())
 }
 
 /// Releases every claim: at start, no other process can be sending from this file (it holds the

@@ -1,4 +1,5 @@
-//! The outbox and the mail settings, in either backend. A message is queued through the cause's
+//! The outbox, in either backend, and the mail settings (the install's setting `mail`, on the
+//! seam). A message is queued through the cause's
 //! own transaction (`enqueue`), so it exists exactly when its cause does.
 
 mod file;
@@ -8,7 +9,9 @@ use crate::mail::model::{self, Letter, Queued, Status};
 use crate::mail::settings::MailSettings;
 use crate::platform::error::Result;
 use crate::platform::store::registry::{Export, Holder, Purge, Table, Taking};
-use crate::platform::store::{FileStore, PgStore, PgTx, Store, TableCount, WriteTx};
+use crate::platform::store::{
+    FileStore, PgStore, PgTx, Store, TableCount, WriteTx, seam, settings,
+};
 use crate::platform::store::{OUTBOX, OUTBOX_DUE};
 
 /// How an attempt to send ended.
@@ -111,15 +114,12 @@ pub fn enqueue_in(
     }
 }
 
+/// The install's setting that holds the mail settings (`store::settings`).
+const SETTING: &str = "mail";
+
 /// The mail settings as the cause's transaction sees them (`None`: mail is off).
 pub fn settings_in(tx: &mut WriteTx) -> Result<Option<MailSettings>> {
-    match tx {
-        WriteTx::File(txn) => file::settings_in(txn),
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(postgres::settings_in(tx.conn()?))
-        }
-    }
+    seam::within(tx, |tx| settings::get(tx, SETTING))
 }
 
 /// The `List-Unsubscribe` address of message `id`, if it has one (not the security messages).
@@ -175,21 +175,18 @@ pub fn recent(store: &Store, limit: usize) -> Result<Vec<Queued>> {
 }
 
 pub fn settings(store: &Store) -> Result<Option<MailSettings>> {
-    match store {
-        Store::File(db) => file::settings(db),
-        Store::Postgres(db) => postgres::settings(db),
-    }
+    seam::read(store, |tx| settings::get(tx, SETTING))
 }
 
-pub fn set_settings(store: &Store, settings: Option<&MailSettings>) -> Result<()> {
-    match store {
-        Store::File(db) => file::set_settings(db, settings),
-        Store::Postgres(db) => postgres::set_settings(db, settings),
-    }
+/// Sets the mail settings (`None`: mail off).
+pub fn set_settings(store: &Store, mail: Option<&MailSettings>) -> Result<()> {
+    seam::write(store, |tx| match mail {
+        Some(mail) => settings::put(tx, SETTING, mail),
+        None => settings::remove(tx, SETTING),
+    })
 }
 
-/// Copies every message of a redb file into PostgreSQL with its id (`litstack export-to-postgres`),
-/// and the mail settings.
+/// Copies every message of a redb file into PostgreSQL with its id (`litstack export-to-postgres`).
 pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let all = file::load_all(from)?;
     let unsubscribe = file::load_unsubscribe(from)?;
@@ -208,9 +205,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
         .execute(tx.conn()?),
     )?;
     tx.commit()?;
-    if let Some(settings) = file::settings(from)? {
-        postgres::set_settings(to, Some(&settings))?;
-    }
     Ok(vec![
         to.counted("outbox", all.len() as u64)?,
         to.counted("outbox_unsubscribe", unsubscribe.len() as u64)?,

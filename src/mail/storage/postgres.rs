@@ -1,5 +1,4 @@
-//! The outbox in PostgreSQL (migrations/postgres/0020_outbox.sql) and the mail settings (the
-//! `settings` row `mail`, JSON). Claims take due rows with `FOR UPDATE SKIP LOCKED`, so two nodes
+//! The outbox in PostgreSQL (migrations/postgres/0020_outbox.sql). Claims take due rows with `FOR UPDATE SKIP LOCKED`, so two nodes
 //! never take the same message while its claim holds.
 
 use chrono::{DateTime, Utc};
@@ -7,11 +6,8 @@ use sqlx::PgConnection;
 
 use super::Outcome;
 use crate::mail::model::{CLAIM_SECS, Letter, MessageKind, Queued, Status};
-use crate::mail::settings::MailSettings;
 use crate::platform::error::{AppError, Result};
 use crate::platform::store::PgStore;
-
-const MAIL_SETTINGS: &str = "mail";
 
 fn at(secs: i64) -> DateTime<Utc> {
     DateTime::from_timestamp(secs, 0).unwrap_or_default()
@@ -208,27 +204,6 @@ pub fn recent(db: &PgStore, limit: usize) -> Result<Vec<Queued>> {
     rows.into_iter().map(Queued::try_from).collect()
 }
 
-pub fn settings(db: &PgStore) -> Result<Option<MailSettings>> {
-    let value: Option<String> = db.run(
-        sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-            .bind(MAIL_SETTINGS)
-            .fetch_optional(db.pool()),
-    )?;
-    value
-        .map(|v| serde_json::from_str(&v).map_err(|e| AppError::Internal(e.into())))
-        .transpose()
-}
-
-pub async fn settings_in(conn: &mut PgConnection) -> Result<Option<MailSettings>> {
-    let value: Option<String> = sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
-        .bind(MAIL_SETTINGS)
-        .fetch_optional(conn)
-        .await?;
-    value
-        .map(|v| serde_json::from_str(&v).map_err(|e| AppError::Internal(e.into())))
-        .transpose()
-}
-
 pub async fn set_unsubscribe(conn: &mut PgConnection, id: u64, url: &str) -> sqlx::Result<()> {
     sqlx::query("INSERT INTO outbox_unsubscribe (outbox_id, url) VALUES ($1, $2)")
         .bind(id as i64)
@@ -244,29 +219,4 @@ pub fn unsubscribe_url(db: &PgStore, id: u64) -> Result<Option<String>> {
             .bind(id as i64)
             .fetch_optional(db.pool()),
     )?)
-}
-
-pub fn set_settings(db: &PgStore, settings: Option<&MailSettings>) -> Result<()> {
-    match settings {
-        Some(s) => {
-            let json = serde_json::to_string(s).map_err(|e| AppError::Internal(e.into()))?;
-            db.run(
-                sqlx::query(
-                    "INSERT INTO settings (key, value) VALUES ($1, $2) \
-                     ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                )
-                .bind(MAIL_SETTINGS)
-                .bind(json)
-                .execute(db.pool()),
-            )?;
-        }
-        None => {
-            db.run(
-                sqlx::query("DELETE FROM settings WHERE key = $1")
-                    .bind(MAIL_SETTINGS)
-                    .execute(db.pool()),
-            )?;
-        }
-    }
-    Ok(())
 }

@@ -24,6 +24,7 @@ pub mod postgres;
 pub mod registry;
 pub mod row_blocks;
 pub mod seam;
+pub mod settings;
 mod space;
 pub mod tables;
 mod transaction;
@@ -51,13 +52,13 @@ pub const TABLES: &[registry::Table] = &[
         secrets: &[],
         refers_to: &[],
     },
-    // The mail settings and hub mode's booking key.
+    // The install's named settings (`settings`), and hub mode's values every node shares.
     registry::Table {
         name: "settings",
         purge: registry::Purge::Never,
         export: registry::Export::Left(registry::INSTALL_OWN),
         holder: registry::Holder::Install,
-        redb: &[&SETTINGS],
+        redb: &[&settings::TABLE],
         postgres: true,
         secrets: &["value"],
         refers_to: &[],

@@ -141,7 +141,7 @@ pub const DEMO_FOLLOWUPS: TableDefinition<(u64, u64, i64), i64> =
 /// days before) -> when its renewal reminder was written: each milestone once (issue 32).
 pub const RENEWAL_REMINDERS: TableDefinition<(u64, u64, i64, u32), i64> =
     TableDefinition::new("renewal_reminders");
-/// Settings that are text, by name (the mail settings).
+/// Name -> a setting's JSON (`settings::TABLE`, on the seam).
 pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("settings");
 /// User id -> `accounts::mfa::Factor`: the account's TOTP secret, whether it is confirmed, the
 /// last step a code was accepted for and the hashes of its unused recovery codes.

@@ -93,11 +93,13 @@ impl super::FileStore {
         // Version 15: the questionnaire responses move onto the seam, keyed by their firm
         // (`responses_keyed_by_firm`); the latest per category keep their plain integer. The
         // accounts' second factors and known devices move onto the seam, and the month's "What
-        // firms pay" moves out of the settings onto it.
+        // firms pay" moves out of the settings onto it. The settings themselves move onto the
+        // seam, the sign-up mode among them (`settings_on_the_seam`).
         if current < 15 {
             seam_values_in_json(&txn, 15).map_err(fail)?;
             responses_keyed_by_firm(&txn).map_err(fail)?;
             what_firms_pay_on_the_seam(&txn).map_err(fail)?;
+            settings_on_the_seam(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 16 { ... }`.
         if current < SCHEMA_VERSION {
@@ -356,6 +358,34 @@ fn what_firms_pay_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
         tx.insert(&V15_WHAT_FIRMS_PAY_HEAD, 1, &head)
     })?;
     tracing::info!(month = %head.month, vendors = entries.len(), "\"What firms pay\" moved out of the settings");
+    Ok(())
+}
+
+/// Version 15: the settings are the seam's table `settings` (`store::settings`), each a JSON
+/// value. The catalog feed's records were JSON already; the mail settings were bincode, and the
+/// sign-up mode was META's `sign_up_invite_only` (1: invite-only), which becomes the setting
+/// `sign_up` that hub mode has always had.
+fn settings_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    const MAIL: &str = "mail";
+    const INVITE_ONLY: &str = "sign_up_invite_only";
+    let mut settings = txn.open_table(super::SETTINGS)?;
+    let mail = settings.get(MAIL)?.map(|v| v.value().to_vec());
+    if let Some(mail) = mail {
+        let mail: shapes::MailSettings = codec::decode(&mail)?;
+        settings.insert(MAIL, seam::value::encode(MAIL, &mail)?.as_slice())?;
+    }
+    let invite_only = txn
+        .open_table(META)?
+        .remove(INVITE_ONLY)?
+        .map(|v| v.value());
+    if let Some(invite_only) = invite_only {
+        let mode = if invite_only == 1 {
+            "invite-only"
+        } else {
+            "open"
+        };
+        settings.insert("sign_up", seam::value::encode("sign_up", &mode)?.as_slice())?;
+    }
     Ok(())
 }
 

@@ -630,3 +630,11 @@ pub(super) struct Drawn {
     pub firms: u32,
     pub bands: [Option<u8>; 3],
 }
+
+/// The mail settings, schema 14: the settings row `mail` in bincode (from schema 15 its JSON).
+#[derive(Serialize, Deserialize)]
+pub(super) struct MailSettings {
+    pub smtp_url: String,
+    pub from: String,
+    pub allow_plain: bool,
+}

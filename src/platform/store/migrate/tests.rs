@@ -986,6 +986,13 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     );
     let json = serde_json::to_value(&frozen).unwrap();
     assert_eq!(serde_json::from_value::<Entry>(json).unwrap(), entry);
+    // Schema 14's mail settings in bincode, and their JSON as the seam stores it from 15.
+    let frozen: shapes::MailSettings = codec::decode(&codec::encode(&mail_settings())).unwrap();
+    let json = serde_json::to_value(&frozen).unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::mail::MailSettings>(json).unwrap(),
+        mail_settings()
+    );
     // Schema 13's clicks in bincode, and their JSON as the seam stores it from schema 14: every
     // page by position, named as today's (the kind, today's last field, was never in them).
     use crate::catalog::model::SourcePage;
@@ -2502,9 +2509,11 @@ fn version_14_what_firms_pay_moves_out_of_the_settings_and_reads_the_same() {
                     )
                     .unwrap();
             }
-            settings.insert("mail", b"kept".as_slice()).unwrap();
             settings
-                .insert("what_firms_pax", b"kept".as_slice())
+                .insert("catalog-feed:published", b"{}".as_slice())
+                .unwrap();
+            settings
+                .insert("what_firms_pax", b"\"kept\"".as_slice())
                 .unwrap();
             txn.open_table(META)
                 .unwrap()
@@ -2526,7 +2535,7 @@ fn version_14_what_firms_pay_moves_out_of_the_settings_and_reads_the_same() {
         .unwrap()
         .map(|e| e.unwrap().0.value().to_string())
         .collect();
-    assert_eq!(left, ["mail", "what_firms_pax"]);
+    assert_eq!(left, ["catalog-feed:published", "what_firms_pax"]);
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
@@ -2543,7 +2552,7 @@ fn what_firms_pay_of_a_hub_from_before_the_seam_is_kept() {
     // As the binary before wrote them: serde's JSON as text.
     let sql = format!(
         "INSERT INTO settings (key, value) VALUES ('what_firms_pay', '{}'), \
-         ('what_firms_pay/7', '{1}'), ('what_firms_pay/12', '{1}'), ('mail', 'kept');",
+         ('what_firms_pay/7', '{1}'), ('what_firms_pay/12', '{1}'), ('sign_up', 'open');",
         serde_json::to_string(&head).unwrap(),
         serde_json::to_string(&entry).unwrap(),
     );
@@ -2728,6 +2737,129 @@ fn factors_and_known_devices_of_a_hub_from_before_the_seam_are_kept() {
     tx.commit().unwrap();
     assert_eq!(known_of(1), None);
     assert_eq!(mfa::find_factor(&store, 1).unwrap(), None);
+}
+
+/// The mail settings an operator saved.
+fn mail_settings() -> crate::mail::MailSettings {
+    crate::mail::MailSettings {
+        smtp_url: "smtp://ann:s3cret@mail.example.com:587".into(),
+        from: "Litstack <litstack@example.com>".into(),
+        allow_plain: false,
+    }
+}
+
+/// The mail settings, an invite-only sign-up and the feed's records (`litstack` at version 4)
+/// read through the domains.
+fn the_settings_read_the_same(store: &crate::platform::store::Store) {
+    use crate::accounts::settings::SignUpMode;
+    use crate::catalog_feed::state::Published;
+    use crate::catalog_feed::storage::{self as feed, PUBLISHED};
+    assert_eq!(
+        crate::mail::storage::settings(store).unwrap(),
+        Some(mail_settings())
+    );
+    let mode = crate::accounts::storage::settings::sign_up_mode(store).unwrap();
+    assert_eq!(mode, SignUpMode::InviteOnly);
+    let published: Published = feed::get(store, PUBLISHED).unwrap().unwrap();
+    assert_eq!(published.0.get("litstack"), Some(&4));
+}
+
+/// A file at schema 14 holds the mail settings in bincode and the sign-up mode in META: schema 15
+/// makes both settings of the seam's JSON, read the same, beside the catalog feed's records
+/// (JSON already); a sign-up mode never set stays open.
+#[test]
+fn version_14_settings_move_onto_the_seam_and_read_the_same() {
+    use crate::accounts::settings::SignUpMode;
+    use crate::accounts::storage::settings::sign_up_mode;
+    use crate::catalog_feed::storage::PUBLISHED;
+    use crate::platform::store::SETTINGS;
+    let file_at_14 = |invite_only: Option<u64>| {
+        let dir = tempfile::tempdir().unwrap();
+        let db = Database::create(dir.path().join("litstack.redb")).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let mut settings = txn.open_table(SETTINGS).unwrap();
+            settings
+                .insert("mail", codec::encode(&mail_settings()).as_slice())
+                .unwrap();
+            settings
+                .insert(PUBLISHED, br#"{"litstack":4}"#.as_slice())
+                .unwrap();
+            let mut meta = txn.open_table(META).unwrap();
+            meta.insert("schema_version", 14).unwrap();
+            if let Some(invite_only) = invite_only {
+                meta.insert("sign_up_invite_only", invite_only).unwrap();
+            }
+        }
+        txn.commit().unwrap();
+        drop(db);
+        let store = crate::platform::store::Store::File(
+            crate::platform::store::FileStore::open(dir.path()).unwrap(),
+        );
+        (dir, store)
+    };
+
+    let (_dir, store) = file_at_14(Some(1));
+    the_settings_read_the_same(&store);
+    let txn = store.file().unwrap().read().unwrap();
+    assert_eq!(meta_get(&txn, "sign_up_invite_only").unwrap(), None);
+    let mail = txn
+        .open_table(SETTINGS)
+        .unwrap()
+        .get("mail")
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(mail, serde_json::to_vec(&mail_settings()).unwrap());
+    drop(txn);
+    // The seam writes the converted table.
+    crate::mail::storage::set_settings(&store, None).unwrap();
+    assert_eq!(crate::mail::storage::settings(&store).unwrap(), None);
+
+    for (invite_only, mode) in [(Some(0), SignUpMode::Open), (None, SignUpMode::Open)] {
+        let (_dir, store) = file_at_14(invite_only);
+        assert_eq!(sign_up_mode(&store).unwrap(), mode);
+    }
+}
+
+/// A hub database as the binary before migration 0058 left it (every setting text, the mail
+/// settings and the feed's records JSON in it): each reads the same after it, the values every
+/// node shares as the text they were, and the seam writes the migrated table.
+#[test]
+fn settings_of_a_hub_from_before_the_seam_are_kept() {
+    use crate::accounts::settings::SignUpMode;
+    use crate::accounts::storage::settings::{set_sign_up_mode, sign_up_mode};
+    let db = crate::platform::store::postgres::test_store_from_migration(
+        57,
+        &format!(
+            "INSERT INTO settings (key, value) VALUES ('mail', '{}'), \
+             ('sign_up', 'invite-only'), ('catalog-feed:published', '{{\"litstack\":4}}'), \
+             ('booking_identity_key', '0a0b'), ('seeded:sample-bookings', '1');",
+            serde_json::to_string(&mail_settings()).unwrap(),
+        ),
+    );
+    assert_eq!(
+        db.setting("booking_identity_key").unwrap().as_deref(),
+        Some("0a0b")
+    );
+    assert_eq!(
+        db.setting("seeded:sample-bookings").unwrap().as_deref(),
+        Some("1")
+    );
+    assert_eq!(
+        db.shared_setting("booking_identity_key", "ffff").unwrap(),
+        "0a0b"
+    );
+    let store = crate::platform::store::Store::Postgres(db);
+    the_settings_read_the_same(&store);
+
+    // The seam writes the migrated table.
+    set_sign_up_mode(&store, SignUpMode::Open).unwrap();
+    assert_eq!(sign_up_mode(&store).unwrap(), SignUpMode::Open);
+    crate::mail::storage::set_settings(&store, None).unwrap();
+    assert_eq!(crate::mail::storage::settings(&store).unwrap(), None);
 }
 
 #[test]

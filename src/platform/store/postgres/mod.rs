@@ -125,7 +125,7 @@ impl PgStore {
     /// A value of the `settings` table, if it was ever set.
     pub fn setting(&self, key: &str) -> anyhow::Result<Option<String>> {
         Ok(self.run(
-            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+            sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
                 .bind(key)
                 .fetch_optional(&self.pool),
         )?)
@@ -136,12 +136,12 @@ impl PgStore {
     /// makes the race harmless).
     pub fn shared_setting(&self, key: &str, offer: &str) -> anyhow::Result<String> {
         Ok(self.run(async {
-            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING")
+            sqlx::query("INSERT INTO settings (key, value) VALUES ($1, to_jsonb($2::text)) ON CONFLICT DO NOTHING")
                 .bind(key)
                 .bind(offer)
                 .execute(&self.pool)
                 .await?;
-            sqlx::query_scalar("SELECT value FROM settings WHERE key = $1")
+            sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
                 .bind(key)
                 .fetch_one(&self.pool)
                 .await

@@ -910,7 +910,8 @@ pub(in crate::platform::store) fn in_schema_step<T>(
 
 /// Copies every row of `table` from a redb file into PostgreSQL with its key, in one
 /// transaction, and carries the file's id sequence over (moved at least past the ids copied):
-/// the table's part of `litstack export-to-postgres`. Answers the rows counted back.
+/// the table's part of `litstack export-to-postgres`. Answers the rows counted back: those the
+/// copy added.
 pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
     from: &FileStore,
     to: &PgStore,
@@ -925,6 +926,8 @@ pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>
         };
         (rows, sequence)
     };
+    // What the copy adds is counted: hub mode's settings hold the database's own id before it.
+    let before = to.counted(table.name, 0)?.copied;
     let largest = rows
         .iter()
         .filter_map(|(key, _)| key.parts().last().map(Part::int))
@@ -939,7 +942,11 @@ pub fn copy_to_postgres<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>
         }
         tx.bump_sequence(table, sequence.max(largest))
     })?;
-    Ok(to.counted(table.name, rows.len() as u64)?)
+    let after = to.counted(table.name, rows.len() as u64)?;
+    Ok(TableCount {
+        copied: after.copied.saturating_sub(before),
+        ..after
+    })
 }
 
 /// Whether `e` is PostgreSQL asking for the transaction to be run again.
