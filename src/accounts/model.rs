@@ -341,7 +341,7 @@ impl Factor {
     }
 }
 
-/// A sign-in waiting for its second factor (MFA_CHALLENGES / `mfa_challenges`).
+/// A sign-in waiting for its second factor (`storage::mfa::CHALLENGES`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Challenge {
     pub user_id: u64,

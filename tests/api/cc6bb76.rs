@@ -54,7 +54,8 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("merged_firms", 1),
     // 17 the old binary's way: schema 15 moves the sign-up mode into the settings.
     ("meta", 16),
-    ("mfa_challenges", 1),
+    // 1 at cc6bb76 in mfa_challenges: the pending second-factor sign-ins of before go (five
+    // minutes each) as they move onto the seam.
     ("notice_prefs", 2),
     ("notices", 5),
     ("onboarding", 2),
@@ -133,7 +134,8 @@ const HUB_ROWS: &[(&str, u64)] = &[
     ("known_devices", 5),
     ("meeting_clicks", 3),
     ("merged_firms", 1),
-    ("mfa_challenges", 1),
+    // 1 at cc6bb76 in mfa_challenges: the pending second-factor sign-ins of before go (five
+    // minutes each) as they move onto the seam.
     ("notice_prefs", 2),
     ("notices", 5),
     ("onboarding", 2),

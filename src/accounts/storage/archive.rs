@@ -50,13 +50,12 @@ pub mod purge {
     use redb::{ReadableTable, WriteTransaction};
 
     use crate::accounts::links::ResetLink;
-    use crate::accounts::model::Challenge;
     use crate::accounts::model::Session;
     use crate::platform::error::Result;
     use crate::platform::store::registry::{RedbTable, Taking};
     use crate::platform::store::{
-        FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS,
-        MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
+        FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS, RESET_LINKS,
+        SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
     };
 
     use crate::platform::store::registry::has_table as exists;
@@ -127,16 +126,6 @@ pub mod purge {
             txn.open_table(RESET_LINKS)?.retain(|_, value| {
                 let link: Option<ResetLink> = codec::decode(value).ok();
                 link.is_none_or(|l| !taking.members.contains(&l.user_id))
-            })?;
-        }
-        Ok(())
-    }
-
-    pub fn mfa_challenges(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
-        if exists(txn, "mfa_challenges")? {
-            txn.open_table(MFA_CHALLENGES)?.retain(|_, value| {
-                let challenge: Option<Challenge> = codec::decode(value).ok();
-                challenge.is_none_or(|c| !taking.members.contains(&c.user_id))
             })?;
         }
         Ok(())

@@ -1,27 +1,49 @@
-//! The second factor's tables: each account's TOTP factor on the storage seam, one body for both
-//! engines (`user_factors`, user id -> `Factor`), and the pending second-factor sign-ins
-//! (MFA_CHALLENGES / `mfa_challenges`), in either backend. Every change to a factor is one
+//! The second factor's tables, on the storage seam, one body for both engines: each account's
+//! TOTP factor (`user_factors`, user id -> `Factor`) and the pending second-factor sign-ins
+//! (`mfa_challenges`, found by their token's hash through an index). Every change to a factor is one
 //! serializable read-modify-write step (redb's single writer; PostgreSQL's SERIALIZABLE, run again
 //! after a conflict), so a code's step is accepted once and a recovery code used once, even by two
 //! requests at the same moment on two nodes.
 //!
 //! What carried over: on redb the factors' table is the one of before the seam, its bincode values
-//! rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057 moved its rows.
+//! rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057 moved its rows. The
+//! pending sign-ins last five minutes: schema 15 and migration 0059 let those of before go (their
+//! people sign in again), as the copy to PostgreSQL always has.
 
-use chrono::{DateTime, Utc};
-use redb::ReadableTable;
-use sqlx::Row;
+use serde::{Deserialize, Serialize};
 
-use super::postgres::rows::at;
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
+use crate::accounts::sso::storage::hash_key;
 use crate::platform::error::Result;
-use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{MFA_CHALLENGES, Store, USER_FACTORS, WriteTx, codec, open_read};
+use crate::platform::store::seam::{self, Index, On, Table};
+use crate::platform::store::{Store, USER_FACTORS, WriteTx};
 
 /// user id -> `Factor`.
 pub const FACTORS: Table<u64, Factor> =
     Table::new("user_factors", USER_FACTORS, &["user_id"], None);
+
+/// (user id, `hash_key` of the token's hash) -> `StoredChallenge`: a sign-in waiting for its
+/// second factor, five minutes, used once.
+pub const CHALLENGES: Table<(u64, u64), StoredChallenge> =
+    Table::declare("mfa_challenges", &["user_id", "token_key"], None)
+        .indexed(&[&CHALLENGES_BY_TOKEN, &CHALLENGES_BY_EXPIRY]);
+
+/// A pending sign-in by its token: the second step finds it.
+pub const CHALLENGES_BY_TOKEN: Index = Index::new("mfa_challenges_by_token", On::Key(1));
+
+/// The pending sign-ins by when they expire: the expired ones go without reading the others.
+pub const CHALLENGES_BY_EXPIRY: Index =
+    Index::new("mfa_challenges_by_expiry", On::Field("expires_at"));
+
+/// A pending sign-in as stored: with the whole hash of its token, which its key holds only a part
+/// of.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredChallenge {
+    pub token_hash: TokenHash,
+    #[serde(flatten)]
+    pub challenge: Challenge,
+}
 
 /// What a change to a factor does to the stored row.
 pub enum Change {
@@ -56,107 +78,58 @@ pub fn change_factor<T>(
     })
 }
 
-/// Removes the account's factor inside its removal.
+/// Removes the account's factor and its pending sign-ins inside its removal.
 pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
-    seam::within(tx, |tx| tx.remove(&FACTORS, user_id).map(drop))
+    seam::within(tx, |tx| {
+        tx.remove(&FACTORS, user_id)?;
+        for (key, _) in tx.range(&CHALLENGES, &[user_id])? {
+            tx.remove(&CHALLENGES, key)?;
+        }
+        Ok(())
+    })
 }
 
 /// Stores a pending second-factor sign-in, dropping the expired ones.
 pub fn create_challenge(store: &Store, hash: &TokenHash, challenge: &Challenge) -> Result<()> {
     let now = crate::platform::clock::now_secs();
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            {
-                let mut table = txn.open_table(MFA_CHALLENGES)?;
-                let mut stale = Vec::new();
-                for entry in table.iter()? {
-                    let (k, v) = entry?;
-                    if codec::decode::<Challenge>(v.value())?.expires_at < now {
-                        stale.push(k.value().to_vec());
-                    }
-                }
-                for key in &stale {
-                    table.remove(key.as_slice())?;
-                }
-                table.insert(hash.as_slice(), codec::encode(challenge).as_slice())?;
+    seam::write(store, |tx| {
+        // Expired before now: the index by expiry finds them without reading the others.
+        if let Ok(last) = u64::try_from(now - 1) {
+            for (key, _) in tx.lookup(&CHALLENGES, &CHALLENGES_BY_EXPIRY, 0..=last)? {
+                tx.remove(&CHALLENGES, key)?;
             }
-            txn.commit()?;
-            Ok(())
         }
-        Store::Postgres(db) => db.run(async {
-            let mut tx = db.pool().begin().await?;
-            sqlx::query("DELETE FROM mfa_challenges WHERE expires_at < $1")
-                .bind(at(now))
-                .execute(&mut *tx)
-                .await?;
-            sqlx::query(
-                "INSERT INTO mfa_challenges (token_hash, user_id, expires_at) VALUES ($1, $2, $3)",
-            )
-            .bind(hash.as_slice())
-            .bind(challenge.user_id as i64)
-            .bind(at(challenge.expires_at))
-            .execute(&mut *tx)
-            .await?;
-            tx.commit().await?;
-            Ok(())
-        }),
-    }
+        let stored = StoredChallenge {
+            token_hash: *hash,
+            challenge: challenge.clone(),
+        };
+        tx.insert(&CHALLENGES, (challenge.user_id, hash_key(hash)), &stored)
+    })
+}
+
+/// The pending sign-in of `hash`, whoever's it is, with its key.
+fn challenge_in(tx: &mut seam::Tx, hash: &TokenHash) -> Result<Option<((u64, u64), Challenge)>> {
+    let key = hash_key(hash);
+    Ok(tx
+        .lookup(&CHALLENGES, &CHALLENGES_BY_TOKEN, key..=key)?
+        .into_iter()
+        .find(|(_, stored)| stored.token_hash == *hash)
+        .map(|(key, stored)| (key, stored.challenge)))
 }
 
 pub fn find_challenge(store: &Store, hash: &TokenHash) -> Result<Option<Challenge>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, MFA_CHALLENGES)? else {
-                return Ok(None);
-            };
-            let found = table.get(hash.as_slice())?;
-            Ok(found.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        Store::Postgres(db) => {
-            let row = db.run(
-                sqlx::query("SELECT user_id, expires_at FROM mfa_challenges WHERE token_hash = $1")
-                    .bind(hash.as_slice())
-                    .fetch_optional(db.pool()),
-            )?;
-            row.map(|r| challenge_of(&r)).transpose()
-        }
-    }
-}
-
-fn challenge_of(row: &sqlx::postgres::PgRow) -> Result<Challenge> {
-    Ok(Challenge {
-        user_id: row.try_get::<i64, _>("user_id")? as u64,
-        expires_at: row.try_get::<DateTime<Utc>, _>("expires_at")?.timestamp(),
-    })
+    seam::read(store, |tx| Ok(challenge_in(tx, hash)?.map(|(_, c)| c)))
 }
 
 /// Removes the pending sign-in and answers it: only one request ever gets it.
 pub fn take_challenge(store: &Store, hash: &TokenHash) -> Result<Option<Challenge>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            let taken = {
-                let mut table = txn.open_table(MFA_CHALLENGES)?;
-                let removed = table.remove(hash.as_slice())?;
-                removed.map(|v| codec::decode(v.value())).transpose()?
-            };
-            txn.commit()?;
-            Ok(taken)
-        }
-        Store::Postgres(db) => {
-            let row = db.run(
-                sqlx::query(
-                    "DELETE FROM mfa_challenges WHERE token_hash = $1 \
-                     RETURNING user_id, expires_at",
-                )
-                .bind(hash.as_slice())
-                .fetch_optional(db.pool()),
-            )?;
-            row.map(|r| challenge_of(&r)).transpose()
-        }
-    }
+    seam::write(store, |tx| {
+        let Some((key, challenge)) = challenge_in(tx, hash)? else {
+            return Ok(None);
+        };
+        tx.remove(&CHALLENGES, key)?;
+        Ok(Some(challenge))
+    })
 }
 
 #[cfg(test)]
@@ -198,7 +171,7 @@ mod tests {
 
     /// Without the foreign keys of before the seam, the removal itself takes what names the account.
     #[test]
-    fn an_accounts_removal_takes_its_factor_and_known_devices() {
+    fn an_accounts_removal_takes_its_factor_known_devices_and_pending_sign_ins() {
         on_both(|store| {
             let new = new_user("ann@doe.com");
             let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
@@ -221,9 +194,15 @@ mod tests {
                 seam::read(store, |tx| tx.get(&super::super::devices::KNOWN, ann.id)).unwrap()
             };
             assert_eq!(known(store).map(|k| k.len()), Some(1));
+            let pending = Challenge {
+                user_id: ann.id,
+                expires_at: crate::platform::clock::now_secs() + 300,
+            };
+            create_challenge(store, &[3; 32], &pending).unwrap();
             super::super::remove_user(store, &ann).unwrap();
             assert_eq!(find_factor(store, ann.id).unwrap(), None);
             assert_eq!(known(store), None);
+            assert_eq!(find_challenge(store, &[3; 32]).unwrap(), None);
         });
     }
 
@@ -246,6 +225,26 @@ mod tests {
             assert_eq!(find_challenge(store, &[5; 32]).unwrap(), None, "swept");
             assert_eq!(take_challenge(store, &[6; 32]).unwrap(), Some(fresh));
             assert_eq!(take_challenge(store, &[6; 32]).unwrap(), None);
+        });
+    }
+
+    /// A token is found by the first 63 bits of its hash, then told apart by the whole hash: a
+    /// sign-in whose hash shares them with another's is neither found nor taken by the other's.
+    #[test]
+    fn a_challenge_is_found_by_its_whole_token_hash() {
+        on_both(|store| {
+            let id = user(store);
+            let mut other = [9; 32];
+            other[31] = 1;
+            assert_eq!(hash_key(&other), hash_key(&[9; 32]));
+            let pending = Challenge {
+                user_id: id,
+                expires_at: crate::platform::clock::now_secs() + 300,
+            };
+            create_challenge(store, &[9; 32], &pending).unwrap();
+            assert_eq!(find_challenge(store, &other).unwrap(), None);
+            assert_eq!(take_challenge(store, &other).unwrap(), None);
+            assert_eq!(take_challenge(store, &[9; 32]).unwrap(), Some(pending));
         });
     }
 }

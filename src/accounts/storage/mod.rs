@@ -33,8 +33,7 @@ use crate::platform::store::registry::{
 };
 use crate::platform::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRMS, INVITATION_TOKENS,
-    INVITATIONS, MERGED_FIRMS, MFA_CHALLENGES, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS,
-    USERS,
+    INVITATIONS, MERGED_FIRMS, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS,
 };
 use crate::platform::store::{Store, WriteTx};
 
@@ -413,10 +412,14 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "mfa_challenges",
-        purge: Purge::By(archive::purge::mfa_challenges),
+        purge: Purge::ByKey,
         export: Export::Left("sign-ins in progress"),
         holder: Holder::Member { column: "user_id" },
-        redb: &[&MFA_CHALLENGES],
+        redb: &[
+            &mfa::CHALLENGES,
+            &mfa::CHALLENGES_BY_TOKEN,
+            &mfa::CHALLENGES_BY_EXPIRY,
+        ],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],

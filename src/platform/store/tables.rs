@@ -146,8 +146,6 @@ pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("setting
 /// User id -> `accounts::mfa::Factor`: the account's TOTP secret, whether it is confirmed, the
 /// last step a code was accepted for and the hashes of its unused recovery codes.
 pub const USER_FACTORS: TableDefinition<u64, &[u8]> = TableDefinition::new("user_factors");
-/// SHA-256 of a second-factor sign-in token -> `accounts::mfa::Challenge` (whose, until when).
-pub const MFA_CHALLENGES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("mfa_challenges");
 /// SHA-256 of a session token -> `accounts::devices::SessionDevice` (device, address, started).
 pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("session_devices");
 /// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.

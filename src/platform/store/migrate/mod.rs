@@ -94,12 +94,14 @@ impl super::FileStore {
         // (`responses_keyed_by_firm`); the latest per category keep their plain integer. The
         // accounts' second factors and known devices move onto the seam, and the month's "What
         // firms pay" moves out of the settings onto it. The settings themselves move onto the
-        // seam, the sign-up mode among them (`settings_on_the_seam`).
+        // seam, the sign-up mode among them (`settings_on_the_seam`), and so do the pending
+        // second-factor sign-ins (`pending_sign_ins_let_go`).
         if current < 15 {
             seam_values_in_json(&txn, 15).map_err(fail)?;
             responses_keyed_by_firm(&txn).map_err(fail)?;
             what_firms_pay_on_the_seam(&txn).map_err(fail)?;
             settings_on_the_seam(&txn).map_err(fail)?;
+            pending_sign_ins_let_go(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 16 { ... }`.
         if current < SCHEMA_VERSION {
@@ -385,6 +387,20 @@ fn settings_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
             "open"
         };
         settings.insert("sign_up", seam::value::encode("sign_up", &mode)?.as_slice())?;
+    }
+    Ok(())
+}
+
+/// The pending second-factor sign-ins of schema 14, keyed by their token's hash.
+const V14_MFA_CHALLENGES: redb::TableDefinition<&[u8], &[u8]> =
+    redb::TableDefinition::new("mfa_challenges");
+
+/// Version 15: the pending second-factor sign-ins move onto the seam, keyed by their person and
+/// found by their token through an index. A sign-in lasts five minutes: those pending at the
+/// upgrade go (their people sign in again), and the seam makes the table anew at the first.
+fn pending_sign_ins_let_go(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if super::registry::has_table(txn, "mfa_challenges")? {
+        txn.delete_table(V14_MFA_CHALLENGES)?;
     }
     Ok(())
 }

@@ -2862,6 +2862,79 @@ fn settings_of_a_hub_from_before_the_seam_are_kept() {
     assert_eq!(crate::mail::storage::settings(&store).unwrap(), None);
 }
 
+/// A file at schema 14 with a pending second-factor sign-in (keyed by its token's hash): schema
+/// 15 lets it go, as it lasts five minutes, and the seam's table of the sign-ins takes new ones.
+#[test]
+fn version_14_pending_sign_ins_go_and_new_ones_are_kept_on_the_seam() {
+    use crate::accounts::model::Challenge;
+    use crate::accounts::storage::mfa;
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let db = Database::create(dir.path().join("litstack.redb")).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        {
+            let old: redb::TableDefinition<&[u8], &[u8]> =
+                redb::TableDefinition::new("mfa_challenges");
+            let pending = Challenge {
+                user_id: 3,
+                expires_at: i64::MAX,
+            };
+            txn.open_table(old)
+                .unwrap()
+                .insert([4; 32].as_slice(), codec::encode(&pending).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("schema_version", 14)
+                .unwrap();
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    assert_eq!(mfa::find_challenge(&store, &[4; 32]).unwrap(), None);
+    let pending = Challenge {
+        user_id: 3,
+        expires_at: crate::platform::clock::now_secs() + 300,
+    };
+    mfa::create_challenge(&store, &[4; 32], &pending).unwrap();
+    assert_eq!(
+        mfa::take_challenge(&store, &[4; 32]).unwrap(),
+        Some(pending)
+    );
+}
+
+/// A hub database as the binary before migration 0059 left it (a row per pending sign-in, keyed
+/// by the token's hash): the sign-ins of before go, and the seam's table takes new ones.
+#[test]
+fn pending_sign_ins_of_a_hub_from_before_the_seam_go() {
+    use crate::accounts::model::Challenge;
+    use crate::accounts::storage::mfa;
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            58,
+            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+             INSERT INTO users VALUES \
+             (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner');\n\
+             INSERT INTO mfa_challenges (token_hash, user_id, expires_at) VALUES \
+             ('\\x0404040404040404040404040404040404040404040404040404040404040404', 1, \
+             now() + interval '5 minutes');",
+        ),
+    );
+    assert_eq!(mfa::find_challenge(&store, &[4; 32]).unwrap(), None);
+    let pending = Challenge {
+        user_id: 1,
+        expires_at: crate::platform::clock::now_secs() + 300,
+    };
+    mfa::create_challenge(&store, &[4; 32], &pending).unwrap();
+    assert_eq!(
+        mfa::take_challenge(&store, &[4; 32]).unwrap(),
+        Some(pending)
+    );
+}
+
 #[test]
 fn version_14_responses_are_keyed_by_their_firm_and_read_the_same() {
     use crate::recommend::model::StoredResponse;
