@@ -2862,12 +2862,29 @@ fn settings_of_a_hub_from_before_the_seam_are_kept() {
     assert_eq!(crate::mail::storage::settings(&store).unwrap(), None);
 }
 
+/// The sign-in of token [4; 32] pending before the move is gone; a new one of `user_id` is kept
+/// and taken once.
+fn the_sign_in_of_before_is_gone_and_a_new_one_kept(
+    store: &crate::platform::store::Store,
+    user_id: u64,
+) {
+    use crate::accounts::model::Challenge;
+    use crate::accounts::storage::mfa;
+    assert_eq!(mfa::find_challenge(store, &[4; 32]).unwrap(), None);
+    let pending = Challenge {
+        user_id,
+        expires_at: crate::platform::clock::now_secs() + 300,
+    };
+    mfa::create_challenge(store, &[4; 32], &pending).unwrap();
+    assert_eq!(mfa::take_challenge(store, &[4; 32]).unwrap(), Some(pending));
+    assert_eq!(mfa::take_challenge(store, &[4; 32]).unwrap(), None);
+}
+
 /// A file at schema 14 with a pending second-factor sign-in (keyed by its token's hash): schema
 /// 15 lets it go, as it lasts five minutes, and the seam's table of the sign-ins takes new ones.
 #[test]
 fn version_14_pending_sign_ins_go_and_new_ones_are_kept_on_the_seam() {
     use crate::accounts::model::Challenge;
-    use crate::accounts::storage::mfa;
     let dir = tempfile::tempdir().unwrap();
     {
         let db = Database::create(dir.path().join("litstack.redb")).unwrap();
@@ -2894,24 +2911,13 @@ fn version_14_pending_sign_ins_go_and_new_ones_are_kept_on_the_seam() {
     let store = crate::platform::store::Store::File(
         crate::platform::store::FileStore::open(dir.path()).unwrap(),
     );
-    assert_eq!(mfa::find_challenge(&store, &[4; 32]).unwrap(), None);
-    let pending = Challenge {
-        user_id: 3,
-        expires_at: crate::platform::clock::now_secs() + 300,
-    };
-    mfa::create_challenge(&store, &[4; 32], &pending).unwrap();
-    assert_eq!(
-        mfa::take_challenge(&store, &[4; 32]).unwrap(),
-        Some(pending)
-    );
+    the_sign_in_of_before_is_gone_and_a_new_one_kept(&store, 3);
 }
 
 /// A hub database as the binary before migration 0059 left it (a row per pending sign-in, keyed
 /// by the token's hash): the sign-ins of before go, and the seam's table takes new ones.
 #[test]
 fn pending_sign_ins_of_a_hub_from_before_the_seam_go() {
-    use crate::accounts::model::Challenge;
-    use crate::accounts::storage::mfa;
     let store = crate::platform::store::Store::Postgres(
         crate::platform::store::postgres::test_store_from_migration(
             58,
@@ -2923,16 +2929,7 @@ fn pending_sign_ins_of_a_hub_from_before_the_seam_go() {
              now() + interval '5 minutes');",
         ),
     );
-    assert_eq!(mfa::find_challenge(&store, &[4; 32]).unwrap(), None);
-    let pending = Challenge {
-        user_id: 1,
-        expires_at: crate::platform::clock::now_secs() + 300,
-    };
-    mfa::create_challenge(&store, &[4; 32], &pending).unwrap();
-    assert_eq!(
-        mfa::take_challenge(&store, &[4; 32]).unwrap(),
-        Some(pending)
-    );
+    the_sign_in_of_before_is_gone_and_a_new_one_kept(&store, 1);
 }
 
 #[test]
