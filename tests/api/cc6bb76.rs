@@ -68,6 +68,8 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("profile_views", 1),
     ("renewal_reminders", 1),
     ("reset_links", 1),
+    // Schema 15 finds the reset links by their token's hash through an index.
+    ("reset_links_by_token", 1),
     ("responses", 3),
     ("saved_views", 2),
     ("session_devices", 5),

@@ -49,12 +49,11 @@ pub fn price_sharing(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
 pub mod purge {
     use redb::{ReadableTable, WriteTransaction};
 
-    use crate::accounts::links::ResetLink;
     use crate::accounts::model::Session;
     use crate::platform::error::Result;
     use crate::platform::store::registry::{RedbTable, Taking};
     use crate::platform::store::{
-        FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS, RESET_LINKS,
+        FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS,
         SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
     };
 
@@ -118,16 +117,6 @@ pub mod purge {
                 .retain(|_, id| !ids.contains(&id))?;
         }
         FIRM_INVITATIONS.purge_keys(txn, &[firm])?;
-        Ok(())
-    }
-
-    pub fn reset_links(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
-        if exists(txn, "reset_links")? {
-            txn.open_table(RESET_LINKS)?.retain(|_, value| {
-                let link: Option<ResetLink> = codec::decode(value).ok();
-                link.is_none_or(|l| !taking.members.contains(&l.user_id))
-            })?;
-        }
         Ok(())
     }
 

@@ -8,14 +8,13 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::records::{StoredFirm, StoredUser};
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
-use crate::accounts::links::{self, ResetLink};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
 use crate::platform::clock::now_secs;
-use crate::platform::error::{Result, conflict, gone, not_found};
+use crate::platform::error::{Result, conflict, not_found};
 use crate::platform::store::{
-    self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, RESET_LINKS, SESSION_DEVICES, SESSIONS,
-    USER_EMAILS, USERS, codec,
+    self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSION_DEVICES, SESSIONS, USER_EMAILS,
+    USERS, codec,
 };
 
 pub(super) fn get_firm(
@@ -134,30 +133,9 @@ pub(super) fn put_user_and_end_sessions(txn: &WriteTransaction, user: &User) -> 
     Ok(())
 }
 
-/// Uses the reset link of `hash`: sets the account's new password and ends its sessions, in one
-/// write transaction with marking the link used (here, beside the accounts it writes).
-pub fn use_reset_link(
-    db: &FileStore,
-    hash: &TokenHash,
-    now: i64,
-    password_hash: &str,
-) -> Result<User> {
-    let txn = db.write()?;
-    let found: Option<ResetLink> = txn
-        .open_table(RESET_LINKS)?
-        .get(hash.as_slice())?
-        .map(|v| codec::decode(v.value()))
-        .transpose()?;
-    let mut link = found.ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-    link.usable(now)?;
-    let mut user = load_in(&txn, link.user_id)?.ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-    link.used_at = Some(now);
-    txn.open_table(RESET_LINKS)?
-        .insert(hash.as_slice(), codec::encode(&link).as_slice())?;
-    user.password_hash = password_hash.to_string();
-    put_user_and_end_sessions(&txn, &user)?;
-    txn.commit()?;
-    Ok(user)
+/// The account `id` inside `txn` (redb's one writer holds it already).
+pub(super) fn hold_account(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
+    load_in(txn, id)
 }
 
 /// A `keep` that is no session: SHA-256 never yields all zeros for a token.

@@ -11,7 +11,7 @@ pub(crate) mod devices;
 mod export;
 mod file;
 pub(crate) mod handover;
-pub(super) mod links;
+pub(crate) mod links;
 pub(crate) mod mfa;
 pub(crate) mod mfa_required;
 pub(super) mod postgres;
@@ -33,7 +33,7 @@ use crate::platform::store::registry::{
 };
 use crate::platform::store::{
     ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRMS, INVITATION_TOKENS,
-    INVITATIONS, MERGED_FIRMS, RESET_LINKS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS,
+    INVITATIONS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS,
 };
 use crate::platform::store::{Store, WriteTx};
 
@@ -151,6 +151,7 @@ pub fn remove_user(store: &Store, user: &User) -> Result<()> {
         WriteTx::File(txn) => file::remove_user_in(txn, user)?,
         WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
     }
+    links::reset::forget_in(&mut tx, user.id)?;
     mfa::forget_in(&mut tx, user.id)?;
     devices::forget_in(&mut tx, user.id)?;
     crate::notifications::storage::forget_in(&mut tx, user.id)?;
@@ -365,10 +366,10 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "reset_links",
-        purge: Purge::By(archive::purge::reset_links),
+        purge: Purge::ByKey,
         export: Export::Left("one-time password links of this install"),
         holder: Holder::Member { column: "user_id" },
-        redb: &[&RESET_LINKS],
+        redb: &[&links::reset::LINKS, &links::reset::BY_TOKEN],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],

@@ -14,15 +14,13 @@ use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::links::postgres::{ResetLinkRow, select_reset_links};
 use super::{EMAIL_TAKEN, FirmChoice, NewUser};
-use crate::accounts::links::{self, ResetLink};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{
     ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
 };
 use crate::platform::clock::now_secs;
-use crate::platform::error::{AppError, Result, conflict, gone};
+use crate::platform::error::{AppError, Result, conflict};
 use crate::platform::store::postgres::changes::{self, Change};
 use crate::platform::store::postgres::code;
 use crate::platform::store::{PgStore, PgTx};
@@ -311,51 +309,35 @@ async fn revoke_other_sessions(
 /// A `keep` that is no session: SHA-256 never yields all zeros for a token.
 const NO_SESSION: TokenHash = [0; 32];
 
-/// Uses the reset link of `hash`: sets the account's new password and ends its sessions, in one
-/// transaction with marking the link used (here, beside the accounts it writes, as on redb).
-pub fn use_reset_link(
-    db: &PgStore,
-    hash: &TokenHash,
-    now: i64,
-    password_hash: &str,
-) -> Result<User> {
-    db.run(async {
-        let mut tx = db.pool().begin().await?;
-        // The firm's row before the link's: read plainly first, to learn whose link it is.
-        let holder: Option<i64> =
-            sqlx::query_scalar("SELECT user_id FROM reset_links WHERE token_hash = $1")
-                .bind(hash.as_slice())
-                .fetch_optional(&mut *tx)
-                .await?;
-        if let Some(holder) = holder {
-            hold_firm_of_account(&mut tx, holder as u64).await?;
-        }
-        let link = sqlx::query_as::<_, ResetLinkRow>(select_reset_links!(
-            "WHERE token_hash = $1 FOR UPDATE"
-        ))
-        .bind(hash.as_slice())
-        .fetch_optional(&mut *tx)
-        .await?
-        .map(ResetLink::try_from)
-        .transpose()?
-        .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-        link.usable(now)?;
-        let mut user = user_by_id_in(&mut tx, link.user_id)
-            .await?
-            .ok_or_else(|| gone(links::RESET_UNUSABLE))?;
-        sqlx::query("UPDATE reset_links SET used_at = $2 WHERE token_hash = $1")
-            .bind(hash.as_slice())
-            .bind(at(now))
-            .execute(&mut *tx)
+/// The account `id` under its row lock, its firm's row held, inside `tx`: a reset link's use
+/// takes it before it reads the link, so two uses of one link at once go one after the other
+/// and the second finds it used.
+pub fn hold_account(tx: &mut PgTx, id: u64) -> Result<Option<User>> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        hold_firm_of_account(&mut *conn, id).await?;
+        sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
+            .bind(id as i64)
+            .execute(&mut *conn)
             .await?;
-        user.password_hash = password_hash.to_string();
-        update_user_in(&mut tx, &user).await?;
-        let why = EndedSession::new(EndReason::PasswordReset, None);
-        revoke_other_sessions(&mut tx, user.id, &NO_SESSION, &why).await?;
-        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
-        tx.commit().await?;
-        Ok(user)
+        user_by_id_in(&mut *conn, id).await
     })
+}
+
+/// Saves `user` (a new password set through a reset link) and ends every session of it, inside
+/// `tx`.
+pub fn put_user_and_end_sessions(tx: &mut PgTx, user: &User) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(async {
+        update_user_in(&mut *conn, user).await?;
+        let why = EndedSession::new(EndReason::PasswordReset, None);
+        revoke_other_sessions(&mut *conn, user.id, &NO_SESSION, &why).await?;
+        Ok::<_, AppError>(())
+    })?;
+    tx.record_change(Change::User { user_id: user.id });
+    Ok(())
 }
 
 /// Why the session `hash` was ended by the server, if it was within the last week.
@@ -620,13 +602,10 @@ pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
     let conn = tx.conn()?;
     store.run(async {
         hold_firm_of_account(&mut *conn, user.id).await?;
-        // Then the account's rows in the order its other writers take them: reset links (as a
-        // link is used), the account's row, then its sessions (as a sign-in or a new password
-        // does). Sessions first made a removal and a sign-in wait on each other.
-        sqlx::query("DELETE FROM reset_links WHERE user_id = $1")
-            .bind(user.id as i64)
-            .execute(&mut *conn)
-            .await?;
+        // Then the account's rows in the order its other writers take them: the account's row
+        // (as a reset link's use does, before the link), then its sessions (as a sign-in or a new
+        // password does). Sessions first made a removal and a sign-in wait on each other. Its
+        // reset links go after, on the seam (`links::reset::forget_in`).
         sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
             .bind(user.id as i64)
             .execute(&mut *conn)

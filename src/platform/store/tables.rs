@@ -19,8 +19,6 @@ pub const INVITATION_TOKENS: TableDefinition<&[u8], u64> =
     TableDefinition::new("invitation_tokens");
 pub const FIRM_INVITATIONS: TableDefinition<(u64, u64), ()> =
     TableDefinition::new("firm_invitations");
-/// SHA-256 of a reset token -> `accounts::links::ResetLink`.
-pub const RESET_LINKS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("reset_links");
 /// (firm id, entry id) -> `accounts::audit::AuditEntry`: the firm's audit log.
 pub const FIRM_AUDIT: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("firm_audit");
 pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");

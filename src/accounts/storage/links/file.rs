@@ -1,18 +1,16 @@
-//! Invitations and reset links in the redb file: INVITATIONS (id -> invitation), found by
-//! INVITATION_TOKENS (token hash -> id) and listed per firm by FIRM_INVITATIONS; RESET_LINKS
-//! (token hash -> link). Tables are created at their first write; readers treat a missing one as
-//! empty.
+//! Invitations in the redb file: INVITATIONS (id -> invitation), found by INVITATION_TOKENS
+//! (token hash -> id) and listed per firm by FIRM_INVITATIONS. Tables are created at their first
+//! write; readers treat a missing one as empty.
 
 use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, WriteTransaction};
 
-use crate::accounts::links::{self, Invitation, ResetLink};
+use crate::accounts::links::{self, Invitation};
 use crate::accounts::model::TokenHash;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::platform::error::Result;
 use crate::platform::store::{
-    self, FIRM_INVITATIONS, FileStore, INVITATION_TOKENS, INVITATIONS, RESET_LINKS, codec,
-    open_read,
+    self, FIRM_INVITATIONS, FileStore, INVITATION_TOKENS, INVITATIONS, codec, open_read,
 };
 
 fn put_invitation(txn: &WriteTransaction, invitation: &Invitation) -> Result<()> {
@@ -149,28 +147,6 @@ pub fn revoke_invitation(
     }
     txn.commit()?;
     Ok(Some(invitation))
-}
-
-pub fn create_reset_link(db: &FileStore, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {
-    let txn = db.write()?;
-    txn.open_table(RESET_LINKS)?
-        .insert(link.token_hash.as_slice(), codec::encode(link).as_slice())?;
-    if let Some(out) = mail {
-        mail_storage::enqueue_file(&txn, out, link.created_at)?;
-    }
-    txn.commit()?;
-    Ok(())
-}
-
-pub fn find_reset_link(db: &FileStore, hash: &TokenHash) -> Result<Option<ResetLink>> {
-    let txn = db.read()?;
-    let Some(table) = open_read(&txn, RESET_LINKS)? else {
-        return Ok(None);
-    };
-    Ok(table
-        .get(hash.as_slice())?
-        .map(|v| codec::decode(v.value()))
-        .transpose()?)
 }
 
 /// Gives every invitation of firm `from` (pending, used, revoked, expired) to firm `into`; of two

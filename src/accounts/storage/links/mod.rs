@@ -1,9 +1,10 @@
-//! Invitations and password-reset links, in either backend. Both are found by the SHA-256 of their
-//! token; using one is a single step with what it opens (the new account, the new password), so a
+//! Invitations (in either backend: `file.rs`, `postgres.rs`) and password-reset links (on the
+//! storage seam: `reset.rs`). Both are found by the SHA-256 of their token; using one is a single step with what it opens (the new account, the new password), so a
 //! link cannot be used twice, even by two requests at the same moment.
 
 pub(super) mod file;
 pub(super) mod postgres;
+pub(crate) mod reset;
 
 use crate::accounts::links::{Invitation, ResetLink};
 use crate::accounts::model::TokenHash;
@@ -11,7 +12,8 @@ use crate::accounts::model::User;
 use crate::mail::storage::Outgoing;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::Store;
+use crate::platform::store::seam;
+use crate::platform::store::{Store, WriteTx};
 
 /// Stores a new invitation (its `id` is the store's) and returns it with its id, withdrawing in
 /// the same transaction the firm's invitations of the same email still pending at its
@@ -59,17 +61,11 @@ pub fn revoke_invitation(
 
 /// With `mail`, the link's message is queued in the same transaction.
 pub fn create_reset_link(store: &Store, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {
-    match store {
-        Store::File(db) => file::create_reset_link(db, link, mail),
-        Store::Postgres(db) => postgres::create_reset_link(db, link, mail),
-    }
+    reset::create(store, link, mail)
 }
 
 pub fn find_reset_link(store: &Store, hash: &TokenHash) -> Result<Option<ResetLink>> {
-    match store {
-        Store::File(db) => file::find_reset_link(db, hash),
-        Store::Postgres(db) => postgres::find_reset_link(db, hash),
-    }
+    reset::find(store, hash)
 }
 
 /// Uses the reset link `hash` at `now`: in one step marks it used, gives its account
@@ -81,8 +77,29 @@ pub fn use_reset_link(
     now: i64,
     password_hash: &str,
 ) -> Result<User> {
-    match store {
-        Store::File(db) => super::file::use_reset_link(db, hash, now, password_hash),
-        Store::Postgres(db) => super::postgres::use_reset_link(db, hash, now, password_hash),
+    // Whose link it is, read plainly first: the use then takes that account's lock before it
+    // reads the link again.
+    let holder = reset::find(store, hash)?
+        .ok_or_else(|| crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE))?
+        .user_id;
+    let mut tx = store.begin()?;
+    let user = match &mut tx {
+        WriteTx::File(txn) => super::file::hold_account(txn, holder)?,
+        WriteTx::Postgres(tx) => super::postgres::hold_account(tx, holder)?,
+    };
+    let mut link = seam::within(&mut tx, |tx| reset::find_in(tx, hash))?
+        .filter(|link| link.user_id == holder)
+        .ok_or_else(|| crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE))?;
+    link.usable(now)?;
+    let mut user =
+        user.ok_or_else(|| crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE))?;
+    link.used_at = Some(now);
+    reset::put_in(&mut tx, &link)?;
+    user.password_hash = password_hash.to_string();
+    match &mut tx {
+        WriteTx::File(txn) => super::file::put_user_and_end_sessions(txn, &user)?,
+        WriteTx::Postgres(tx) => super::postgres::put_user_and_end_sessions(tx, &user)?,
     }
+    tx.commit()?;
+    Ok(user)
 }

@@ -1,13 +1,13 @@
-//! Invitations and reset links in PostgreSQL (migrations/postgres/0012_invitations.sql). Using a
-//! link locks its row (`FOR UPDATE`), so two nodes cannot both use it; a new invitation takes its
-//! firm's invitations lock, so two nodes cannot both leave a live link for one person.
+//! Invitations in PostgreSQL (migrations/postgres/0012_invitations.sql). Using one locks its row
+//! (`FOR UPDATE`), so two nodes cannot both use it; a new invitation takes its firm's invitations
+//! lock, so two nodes cannot both leave a live link for one person.
 
 use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::super::postgres::rows::{at, role_from};
-use crate::accounts::links::{self, Invitation, ResetLink};
+use crate::accounts::links::{self, Invitation};
 use crate::accounts::model::TokenHash;
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::platform::error::Result;
@@ -26,18 +26,6 @@ macro_rules! select_invitations {
         )
     };
 }
-
-/// `SELECT` of every reset-link column, then `$rest`.
-macro_rules! select_reset_links {
-    ($rest:literal) => {
-        concat!(
-            "SELECT token_hash, user_id, created_at, expires_at, issued_by, used_at \
-             FROM reset_links ",
-            $rest
-        )
-    };
-}
-pub(in crate::accounts::storage) use select_reset_links;
 
 fn hash_from(bytes: Vec<u8>) -> anyhow::Result<TokenHash> {
     bytes
@@ -78,31 +66,6 @@ impl TryFrom<InvitationRow> for Invitation {
             invited_by_name: row.invited_by_name,
             used_at: row.used_at.map(|t| t.timestamp()),
             revoked_at: row.revoked_at.map(|t| t.timestamp()),
-        })
-    }
-}
-
-/// A `reset_links` row (read here and, using the link, beside the accounts in `storage/postgres.rs`).
-#[derive(sqlx::FromRow)]
-pub(in crate::accounts::storage) struct ResetLinkRow {
-    token_hash: Vec<u8>,
-    user_id: i64,
-    created_at: DateTime<Utc>,
-    expires_at: DateTime<Utc>,
-    issued_by: i64,
-    used_at: Option<DateTime<Utc>>,
-}
-
-impl TryFrom<ResetLinkRow> for ResetLink {
-    type Error = anyhow::Error;
-    fn try_from(row: ResetLinkRow) -> anyhow::Result<ResetLink> {
-        Ok(ResetLink {
-            token_hash: hash_from(row.token_hash)?,
-            user_id: row.user_id as u64,
-            created_at: row.created_at.timestamp(),
-            expires_at: row.expires_at.timestamp(),
-            issued_by: row.issued_by as u64,
-            used_at: row.used_at.map(|t| t.timestamp()),
         })
     }
 }
@@ -235,41 +198,6 @@ pub fn revoke_invitation(
             .await?
             .map(Invitation::try_from)
             .transpose()
-    })
-}
-
-pub fn create_reset_link(db: &PgStore, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {
-    db.run(async {
-        let mut tx = db.pool().begin().await?;
-        sqlx::query(
-            "INSERT INTO reset_links (token_hash, user_id, created_at, expires_at, issued_by) \
-             VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(link.token_hash.as_slice())
-        .bind(link.user_id as i64)
-        .bind(at(link.created_at))
-        .bind(at(link.expires_at))
-        .bind(link.issued_by as i64)
-        .execute(&mut *tx)
-        .await?;
-        if let Some(out) = mail {
-            mail_storage::enqueue_pg(&mut tx, out, link.created_at).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    })
-}
-
-pub fn find_reset_link(db: &PgStore, hash: &TokenHash) -> Result<Option<ResetLink>> {
-    db.run(async {
-        Ok(
-            sqlx::query_as::<_, ResetLinkRow>(select_reset_links!("WHERE token_hash = $1"))
-                .bind(hash.as_slice())
-                .fetch_optional(db.pool())
-                .await?
-                .map(ResetLink::try_from)
-                .transpose()?,
-        )
     })
 }
 

@@ -95,13 +95,15 @@ impl super::FileStore {
         // accounts' second factors and known devices move onto the seam, and the month's "What
         // firms pay" moves out of the settings onto it. The settings themselves move onto the
         // seam, the sign-up mode among them (`settings_on_the_seam`), and so do the pending
-        // second-factor sign-ins (`pending_sign_ins_let_go`).
+        // second-factor sign-ins (`pending_sign_ins_let_go`) and the password-reset links
+        // (`reset_links_on_the_seam`).
         if current < 15 {
             seam_values_in_json(&txn, 15).map_err(fail)?;
             responses_keyed_by_firm(&txn).map_err(fail)?;
             what_firms_pay_on_the_seam(&txn).map_err(fail)?;
             settings_on_the_seam(&txn).map_err(fail)?;
             pending_sign_ins_let_go(&txn).map_err(fail)?;
+            reset_links_on_the_seam(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 16 { ... }`.
         if current < SCHEMA_VERSION {
@@ -402,6 +404,37 @@ fn pending_sign_ins_let_go(txn: &WriteTransaction) -> anyhow::Result<()> {
     if super::registry::has_table(txn, "mfa_challenges")? {
         txn.delete_table(V14_MFA_CHALLENGES)?;
     }
+    Ok(())
+}
+
+/// The password-reset links of schema 14, keyed by their token's hash.
+const V14_RESET_LINKS: redb::TableDefinition<&[u8], &[u8]> =
+    redb::TableDefinition::new("reset_links");
+const V15_RESET_BY_TOKEN: Index = Index::new("reset_links_by_token", On::Key(1));
+const V15_RESET_LINKS: Table<(u64, u64), shapes::ResetLink> =
+    Table::declare("reset_links", &["user_id", "token_key"], None).indexed(&[&V15_RESET_BY_TOKEN]);
+
+/// Version 15: the password-reset links move onto the seam, keyed by (person, the first 63 bits
+/// of the token's hash) and found by the latter through an index, as JSON.
+fn reset_links_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "reset_links")? {
+        return Ok(());
+    }
+    let links: Vec<shapes::ResetLink> = txn
+        .open_table(V14_RESET_LINKS)?
+        .iter()?
+        .map(|e| codec::decode(e?.1.value()))
+        .collect::<anyhow::Result<_>>()?;
+    txn.delete_table(V14_RESET_LINKS)?;
+    seam::in_schema_step(txn, |tx| {
+        for link in &links {
+            let mut first = [0; 8];
+            first.copy_from_slice(&link.token_hash[..8]);
+            let key = u64::from_be_bytes(first) & seam::MAX_PART;
+            tx.insert(&V15_RESET_LINKS, (link.user_id, key), link)?;
+        }
+        Ok(())
+    })?;
     Ok(())
 }
 

@@ -638,3 +638,15 @@ pub(super) struct MailSettings {
     pub from: String,
     pub allow_plain: bool,
 }
+
+/// A password-reset link, schema 14: keyed by its token's hash, in bincode (from schema 15 keyed
+/// by its person and the hash's first 63 bits, as JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct ResetLink {
+    pub token_hash: [u8; 32],
+    pub user_id: u64,
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub issued_by: u64,
+    pub used_at: Option<i64>,
+}

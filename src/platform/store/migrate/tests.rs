@@ -4,6 +4,15 @@ use super::*;
 use crate::platform::store::meta_get;
 use redb::Database;
 
+/// Marks the file `txn` writes as written at schema `version`, as the Litstack of that version
+/// left it.
+fn at_schema(txn: &redb::WriteTransaction, version: u64) {
+    txn.open_table(META)
+        .unwrap()
+        .insert("schema_version", version)
+        .unwrap();
+}
+
 #[test]
 fn version_1_identities_become_runs_of_consecutive_ids() {
     let dir = tempfile::tempdir().unwrap();
@@ -26,10 +35,7 @@ fn version_1_identities_become_runs_of_consecutive_ids() {
             for (k, id) in &by_key {
                 keys.insert(k.as_slice(), *id).unwrap();
             }
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 1)
-                .unwrap();
+            at_schema(&txn, 1);
         }
         txn.commit().unwrap();
     }
@@ -98,10 +104,7 @@ fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
             for v in &before {
                 table.insert(v.id, codec::encode(v).as_slice()).unwrap();
             }
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 2)
-                .unwrap();
+            at_schema(&txn, 2);
         }
         txn.commit().unwrap();
     }
@@ -162,10 +165,7 @@ fn version_4_meeting_clicks_move_to_a_range_per_user_and_vendor() {
                 old.insert(c.id, codec::encode(&frozen_click(c)).as_slice())
                     .unwrap();
             }
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 4)
-                .unwrap();
+            at_schema(&txn, 4);
         }
         txn.commit().unwrap();
     }
@@ -314,10 +314,7 @@ fn version_3_dismissals_keep_their_time_and_read_no_reason_given() {
             let mut old = txn.open_table(V3_DISMISSED).unwrap();
             old.insert((1, 10), 1_700_000_000).unwrap();
             old.insert((2, 11), 1_700_000_500).unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 3)
-                .unwrap();
+            at_schema(&txn, 3);
         }
         txn.commit().unwrap();
     }
@@ -399,10 +396,7 @@ fn version_7_shortlist_entries_keep_everything_and_have_no_author_yet() {
                 .unwrap()
                 .insert((4, 12), codec::encode(&old).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 6)
-                .unwrap();
+            at_schema(&txn, 6);
         }
         txn.commit().unwrap();
     }
@@ -470,10 +464,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
                 .unwrap()
                 .insert(5, codec::encode(&old).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 7)
-                .unwrap();
+            at_schema(&txn, 7);
         }
         txn.commit().unwrap();
     }
@@ -986,6 +977,14 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     );
     let json = serde_json::to_value(&frozen).unwrap();
     assert_eq!(serde_json::from_value::<Entry>(json).unwrap(), entry);
+    // Schema 14's reset links in bincode, and their JSON as the seam stores it from 15.
+    let link = reset_link();
+    let frozen: shapes::ResetLink = codec::decode(&codec::encode(&link)).unwrap();
+    let json = serde_json::to_value(&frozen).unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::accounts::links::ResetLink>(json).unwrap(),
+        link
+    );
     // Schema 14's mail settings in bincode, and their JSON as the seam stores it from 15.
     let frozen: shapes::MailSettings = codec::decode(&codec::encode(&mail_settings())).unwrap();
     let json = serde_json::to_value(&frozen).unwrap();
@@ -1036,10 +1035,7 @@ fn version_9_bookings_move_into_blocks() {
             for (id, row) in &rows {
                 old.insert(id, row.as_slice()).unwrap();
             }
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 8)
-                .unwrap();
+            at_schema(&txn, 8);
         }
         txn.commit().unwrap();
     }
@@ -1157,10 +1153,7 @@ fn version_10_shortlist_is_stored_as_json_and_reads_the_same() {
                 .unwrap()
                 .insert((1, 7), codec::encode(&date).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 10)
-                .unwrap();
+            at_schema(&txn, 10);
         }
         txn.commit().unwrap();
     }
@@ -1434,10 +1427,7 @@ fn version_10_saved_views_are_stored_as_json_and_read_the_same() {
                     .insert((v.firm_id, v.id), codec::encode(v).as_slice())
                     .unwrap();
             }
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 10)
-                .unwrap();
+            at_schema(&txn, 10);
         }
         txn.commit().unwrap();
     }
@@ -1507,10 +1497,7 @@ fn version_11_evaluation_rounds_read_the_same_through_the_seam() {
             for (round, json) in rounds.iter().zip(&stored) {
                 table.insert((4, 9, round.round), json.as_bytes()).unwrap();
             }
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 11)
-                .unwrap();
+            at_schema(&txn, 11);
         }
         txn.commit().unwrap();
     }
@@ -1567,10 +1554,7 @@ fn version_11_onboarding_and_price_sharing_are_stored_as_json_and_read_the_same(
                 .unwrap()
                 .insert(4, codec::encode(&consent).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 11)
-                .unwrap();
+            at_schema(&txn, 11);
         }
         txn.commit().unwrap();
     }
@@ -1691,10 +1675,7 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
                 .unwrap()
                 .insert((4, 9, 20_000, 90), 1_700_000_000)
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 12)
-                .unwrap();
+            at_schema(&txn, 12);
         }
         txn.commit().unwrap();
     }
@@ -2015,10 +1996,7 @@ fn version_13_mfa_requirements_and_the_handover_are_stored_as_json_and_read_the_
                 .unwrap()
                 .insert(offer.to_user, codec::encode(&offer).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 13)
-                .unwrap();
+            at_schema(&txn, 13);
         }
         txn.commit().unwrap();
     }
@@ -2217,10 +2195,7 @@ fn version_13_picks_dismissals_and_history_are_stored_as_json_and_read_the_same(
                 .unwrap()
                 .insert((4, 1, 10), codec::encode(&rec).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 13)
-                .unwrap();
+            at_schema(&txn, 13);
         }
         txn.commit().unwrap();
     }
@@ -2333,10 +2308,7 @@ fn version_13_single_sign_on_reads_the_same_on_the_seam() {
                 .unwrap()
                 .insert("https://id.example\nann", codec::encode(&link).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 13)
-                .unwrap();
+            at_schema(&txn, 13);
         }
         txn.commit().unwrap();
     }
@@ -2392,10 +2364,7 @@ fn version_14_profile_views_read_the_same_on_the_seam() {
             rows.insert((7, 42, 202611), 1).unwrap();
             rows.insert((8, 42, 202611), 5).unwrap();
             rows.insert((8, 43, 202611), 2).unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 14)
-                .unwrap();
+            at_schema(&txn, 14);
         }
         txn.commit().unwrap();
     }
@@ -2515,10 +2484,7 @@ fn version_14_what_firms_pay_moves_out_of_the_settings_and_reads_the_same() {
             settings
                 .insert("what_firms_pax", b"\"kept\"".as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 14)
-                .unwrap();
+            at_schema(&txn, 14);
         }
         txn.commit().unwrap();
     }
@@ -2635,10 +2601,7 @@ fn version_14_factors_and_known_devices_are_stored_as_json_and_read_the_same() {
                 .unwrap()
                 .insert(3, codec::encode(&known).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 14)
-                .unwrap();
+            at_schema(&txn, 14);
         }
         txn.commit().unwrap();
     }
@@ -2901,10 +2864,7 @@ fn version_14_pending_sign_ins_go_and_new_ones_are_kept_on_the_seam() {
                 .unwrap()
                 .insert([4; 32].as_slice(), codec::encode(&pending).as_slice())
                 .unwrap();
-            txn.open_table(META)
-                .unwrap()
-                .insert("schema_version", 14)
-                .unwrap();
+            at_schema(&txn, 14);
         }
         txn.commit().unwrap();
     }
@@ -2930,6 +2890,110 @@ fn pending_sign_ins_of_a_hub_from_before_the_seam_go() {
         ),
     );
     the_sign_in_of_before_is_gone_and_a_new_one_kept(&store, 1);
+}
+
+/// A reset link of account 1, mailed and not yet used.
+fn reset_link() -> crate::accounts::links::ResetLink {
+    crate::accounts::links::ResetLink {
+        token_hash: [0xa7; 32],
+        user_id: 1,
+        created_at: 1_700_000_000,
+        // 2100-01-01: unexpired whenever the test runs.
+        expires_at: 4_102_444_800,
+        issued_by: 9,
+        used_at: None,
+    }
+}
+
+/// The reset link of before is found by its token and, used, gives its account the new password
+/// once.
+fn the_reset_link_of_before_is_found_and_used_once(store: &crate::platform::store::Store) {
+    use crate::accounts::storage::links;
+    let link = reset_link();
+    assert_eq!(
+        links::find_reset_link(store, &link.token_hash).unwrap(),
+        Some(link.clone())
+    );
+    assert_eq!(links::find_reset_link(store, &[0xa8; 32]).unwrap(), None);
+    let user = links::use_reset_link(store, &link.token_hash, 1_700_000_100, "new-hash").unwrap();
+    assert_eq!((user.id, user.password_hash.as_str()), (1, "new-hash"));
+    let used = links::find_reset_link(store, &link.token_hash)
+        .unwrap()
+        .unwrap();
+    assert_eq!(used.used_at, Some(1_700_000_100));
+    let again = links::use_reset_link(store, &link.token_hash, 1_700_000_200, "other");
+    assert!(again.is_err(), "a link is used once");
+}
+
+/// A file at schema 14 holds the reset links in bincode, keyed by their token's hash: schema 15
+/// keys them by their person and the hash's first 63 bits, as JSON on the seam, and a link of
+/// before is found and used as it was.
+#[test]
+fn version_14_reset_links_are_rekeyed_and_used_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::platform::store::open_file(dir.path()).unwrap();
+    use crate::accounts::storage::{FirmChoice, NewUser, create_user};
+    let ann = NewUser {
+        name: "Ann".into(),
+        email: crate::accounts::model::Email::parse("ann@doe.com").unwrap(),
+        firm: FirmChoice::New {
+            name: "Doe LLP".into(),
+            size: None,
+        },
+        password_hash: "hash".into(),
+    };
+    assert_eq!(
+        create_user(&store, ann, &[1; 32], |_| Ok(())).unwrap().id,
+        1
+    );
+    drop(store);
+    {
+        let db = Database::open(dir.path().join("litstack.redb")).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            txn.delete_table(redb::TableDefinition::<(u64, u64), &[u8]>::new(
+                "reset_links",
+            ))
+            .unwrap();
+            txn.delete_table(redb::TableDefinition::<(u64, u64, u64), ()>::new(
+                "reset_links_by_token",
+            ))
+            .unwrap();
+            let old: redb::TableDefinition<&[u8], &[u8]> =
+                redb::TableDefinition::new("reset_links");
+            let link = reset_link();
+            txn.open_table(old)
+                .unwrap()
+                .insert(link.token_hash.as_slice(), codec::encode(&link).as_slice())
+                .unwrap();
+            at_schema(&txn, 14);
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::open_file(dir.path()).unwrap();
+    the_reset_link_of_before_is_found_and_used_once(&store);
+}
+
+/// A hub database as the binary before migration 0060 left it (a row per link, keyed by its
+/// token's hash, a column per field): a link of before is found and used as it was.
+#[test]
+fn reset_links_of_a_hub_from_before_the_seam_are_kept() {
+    let link = reset_link();
+    let store = crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(
+            59,
+            &format!(
+                "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+                 INSERT INTO users VALUES \
+                 (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner');\n\
+                 INSERT INTO reset_links (token_hash, user_id, created_at, expires_at, issued_by) \
+                 VALUES ('\\x{}', 1, to_timestamp(1700000000), to_timestamp({}), 9);",
+                hex::encode(link.token_hash),
+                link.expires_at,
+            ),
+        ),
+    );
+    the_reset_link_of_before_is_found_and_used_once(&store);
 }
 
 #[test]
