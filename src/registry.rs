@@ -25,10 +25,7 @@ pub const DOMAINS: &[Domain] = &[
             crate::accounts::storage::price_sharing::merge_firm_in,
             crate::accounts::storage::deletion::merge_firm_in,
         ],
-        copy_to_postgres: &[
-            crate::accounts::storage::export,
-            crate::accounts::storage::deletion::export,
-        ],
+        copy_to_postgres: &[crate::accounts::storage::export],
         not_copied: &[
             (
                 "reset_links",

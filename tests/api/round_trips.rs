@@ -189,7 +189,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The feed's records are settings, a seam read (BEGIN, SELECT, ROLLBACK).
     ("/api/admin/catalog-feed", 3),
     ("/api/admin/demo-requests", 5),
-    ("/api/admin/firms", 3),
+    // The firms, then their scheduled deletions in a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/admin/firms", 5),
     // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
     ("/api/admin/firms/sso-domains", 4),
     // The pending offer, one seam read (BEGIN, SELECT, ROLLBACK).
@@ -236,7 +237,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/firm", 11),
     ("/api/firm/audit", 1),
     ("/api/firm/calendar-feed", 3),
-    ("/api/firm/deletion", 2),
+    // The firm's scheduled deletion is a seam read (BEGIN, SELECT, ROLLBACK).
+    ("/api/firm/deletion", 4),
     ("/api/firm/invitations", 1),
     ("/api/firm/members", 2),
     ("/api/firm/price-sharing", 3),

@@ -1,15 +1,20 @@
-//! A firm's scheduled deletion, in either backend: FIRM_DELETIONS / `firm_deletions` (firm id ->
-//! `Deletion`). No row: none scheduled. `firms::deletion` holds the rules and runs it.
+//! A firm's scheduled deletion on the storage seam, one body for both engines: `firm_deletions`
+//! (firm id -> `Deletion`). No row: none scheduled. `firms::deletion` holds the rules and runs it.
+//!
+//! What carried over: on redb schema 15 rewrote the table of before the seam as JSON; on
+//! PostgreSQL migration 0061 moved its rows into the seam's layout.
 
-use chrono::{DateTime, Utc};
 use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
 
-use super::postgres::rows::at;
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::{FIRM_DELETIONS, PgStore, Store, WriteTx, codec, open_read};
+use crate::platform::store::seam::{self, Table};
+use crate::platform::store::{FIRM_DELETIONS, Store, WriteTx};
+
+/// Firm id -> its scheduled deletion.
+pub const DELETIONS: Table<u64, Deletion> =
+    Table::new("firm_deletions", FIRM_DELETIONS, &["firm_id"], None);
 
 /// A deletion waiting out its grace period.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -25,177 +30,43 @@ pub struct Deletion {
 }
 
 pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Deletion>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, FIRM_DELETIONS)? else {
-                return Ok(None);
-            };
-            let found = table.get(firm_id.get())?;
-            Ok(found.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        Store::Postgres(db) => db.run(async {
-            let row = sqlx::query(
-                "SELECT scheduled_at, due_at, by_user, by_name FROM firm_deletions \
-                 WHERE firm_id = $1",
-            )
-            .bind(firm_id.get() as i64)
-            .fetch_optional(db.pool())
-            .await?;
-            row.map(|r| from_row(&r)).transpose()
-        }),
-    }
+    seam::read(store, |tx| tx.get(&DELETIONS, firm_id.get()))
 }
 
-fn from_row(row: &sqlx::postgres::PgRow) -> Result<Deletion> {
-    Ok(Deletion {
-        scheduled_at: row.try_get::<DateTime<Utc>, _>("scheduled_at")?.timestamp(),
-        due_at: row.try_get::<DateTime<Utc>, _>("due_at")?.timestamp(),
-        by_user: row.try_get::<Option<i64>, _>("by_user")?.map(|u| u as u64),
-        by_name: row.try_get("by_name")?,
-    })
-}
-
-/// Schedules the firm's deletion unless one is already scheduled; answers the one that stands.
+/// Schedules the firm's deletion unless one is already scheduled; answers the one that stands. A
+/// firm merged away is a 409, a deleted one a 410.
 pub fn schedule(store: &Store, firm_id: FirmId, deletion: &Deletion) -> Result<Deletion> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            crate::platform::store::merged::refuse_in_file(&txn, firm_id)?;
-            let standing = {
-                let mut table = txn.open_table(FIRM_DELETIONS)?;
-                let found: Option<Deletion> = table
-                    .get(firm_id.get())?
-                    .map(|v| codec::decode(v.value()))
-                    .transpose()?;
-                match found {
-                    Some(standing) => standing,
-                    None => {
-                        table.insert(firm_id.get(), codec::encode(deletion).as_slice())?;
-                        deletion.clone()
-                    }
-                }
-            };
-            txn.commit()?;
-            Ok(standing)
+    seam::write(store, |tx| {
+        tx.open_firm(firm_id)?;
+        if let Some(standing) = tx.get(&DELETIONS, firm_id.get())? {
+            return Ok(standing);
         }
-        Store::Postgres(db) => save_pg(db, firm_id, deletion),
-    }
-}
-
-fn save_pg(db: &PgStore, firm_id: FirmId, deletion: &Deletion) -> Result<Deletion> {
-    db.run(async {
-        let mut tx = db.pool().begin().await?;
-        crate::platform::store::merged::refuse_in_pg(&mut tx, firm_id).await?;
-        sqlx::query(
-            "INSERT INTO firm_deletions (firm_id, scheduled_at, due_at, by_user, by_name) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (firm_id) DO NOTHING",
-        )
-        .bind(firm_id.get() as i64)
-        .bind(at(deletion.scheduled_at))
-        .bind(at(deletion.due_at))
-        .bind(deletion.by_user.map(|u| u as i64))
-        .bind(&deletion.by_name)
-        .execute(&mut *tx)
-        .await?;
-        let row = sqlx::query(
-            "SELECT scheduled_at, due_at, by_user, by_name FROM firm_deletions WHERE firm_id = $1",
-        )
-        .bind(firm_id.get() as i64)
-        .fetch_one(&mut *tx)
-        .await?;
-        let standing = from_row(&row)?;
-        tx.commit().await?;
-        Ok(standing)
+        tx.insert(&DELETIONS, firm_id.get(), deletion)?;
+        Ok(deletion.clone())
     })
-}
-
-fn has_table(txn: &redb::WriteTransaction) -> Result<bool> {
-    crate::platform::store::registry::has_table(txn, "firm_deletions")
 }
 
 /// Takes the firm's scheduled deletion back; answers whether there was one.
 pub fn cancel(store: &Store, firm_id: FirmId) -> Result<bool> {
-    match store {
-        Store::File(db) => {
-            let txn = db.write()?;
-            let removed = txn
-                .open_table(FIRM_DELETIONS)?
-                .remove(firm_id.get())?
-                .is_some();
-            txn.commit()?;
-            Ok(removed)
-        }
-        Store::Postgres(db) => Ok(db
-            .run(
-                sqlx::query("DELETE FROM firm_deletions WHERE firm_id = $1")
-                    .bind(firm_id.get() as i64)
-                    .execute(db.pool()),
-            )?
-            .rows_affected()
-            > 0),
-    }
+    seam::write(store, |tx| {
+        Ok(tx.remove(&DELETIONS, firm_id.get())?.is_some())
+    })
 }
 
 /// Every scheduled deletion: (firm id, when it runs), for the operator's list of firms.
 pub fn all_due_times(store: &Store) -> Result<Vec<(u64, i64)>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, FIRM_DELETIONS)? else {
-                return Ok(Vec::new());
-            };
-            let mut out = Vec::new();
-            for entry in table.iter()? {
-                let (firm, value) = entry?;
-                let deletion: Deletion = codec::decode(value.value())?;
-                out.push((firm.value(), deletion.due_at));
-            }
-            Ok(out)
-        }
-        Store::Postgres(db) => Ok(db
-            .run(
-                sqlx::query_as::<_, (i64, DateTime<Utc>)>(
-                    "SELECT firm_id, due_at FROM firm_deletions ORDER BY firm_id",
-                )
-                .fetch_all(db.pool()),
-            )?
-            .into_iter()
-            .map(|(firm, due)| (firm as u64, due.timestamp()))
-            .collect()),
-    }
+    let rows = seam::read(store, |tx| tx.range(&DELETIONS, &[]))?;
+    Ok(rows.into_iter().map(|(firm, d)| (firm, d.due_at)).collect())
 }
 
-/// The firms whose deletion is due at `now`.
+/// The firms whose deletion is due at `now` (a handful are ever scheduled at once).
 pub fn due(store: &Store, now: i64) -> Result<Vec<u64>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, FIRM_DELETIONS)? else {
-                return Ok(Vec::new());
-            };
-            let mut out = Vec::new();
-            for entry in table.iter()? {
-                let (firm, value) = entry?;
-                let deletion: Deletion = codec::decode(value.value())?;
-                if deletion.due_at <= now {
-                    out.push(firm.value());
-                }
-            }
-            Ok(out)
-        }
-        Store::Postgres(db) => Ok(db
-            .run(
-                sqlx::query_scalar::<_, i64>(
-                    "SELECT firm_id FROM firm_deletions WHERE due_at <= $1 ORDER BY firm_id",
-                )
-                .bind(at(now))
-                .fetch_all(db.pool()),
-            )?
-            .into_iter()
-            .map(|f| f as u64)
-            .collect()),
-    }
+    let rows = seam::read(store, |tx| tx.range(&DELETIONS, &[]))?;
+    Ok(rows
+        .into_iter()
+        .filter(|(_, d)| d.due_at <= now)
+        .map(|(firm, _)| firm)
+        .collect())
 }
 
 /// Holds off every sign-up until `tx` ends, so no one joins the firm while its rows go: the
@@ -219,57 +90,13 @@ pub fn hold_sign_ups_in(tx: &mut WriteTx) -> Result<()> {
 /// run that finds it does the work (on PostgreSQL another node's run waits on the row and then
 /// finds none).
 pub fn take_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<Option<Deletion>> {
-    match tx {
-        WriteTx::File(txn) => {
-            // Never made here: a merge or a run with nothing scheduled leaves the file as it is.
-            if !has_table(txn)? {
-                return Ok(None);
-            }
-            let mut table = txn.open_table(FIRM_DELETIONS)?;
-            let taken = table.remove(firm_id.get())?;
-            Ok(taken.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            let row = store.run(
-                sqlx::query(
-                    "DELETE FROM firm_deletions WHERE firm_id = $1 \
-                     RETURNING scheduled_at, due_at, by_user, by_name",
-                )
-                .bind(firm_id.get() as i64)
-                .fetch_optional(pg.conn()?),
-            )?;
-            row.map(|r| from_row(&r)).transpose()
-        }
-    }
+    seam::within(tx, |tx| tx.remove(&DELETIONS, firm_id.get()))
 }
 
 /// The firm's scheduled deletion inside `tx`, read as the transaction's writes will find it: a
-/// merge reads its kept firm's after its locks (on PostgreSQL a schedule waits on the firm's row
-/// the merge holds, so it lands wholly before the read or after the merge).
+/// merge reads its kept firm's after its locks.
 pub fn scheduled_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<Option<Deletion>> {
-    match tx {
-        WriteTx::File(txn) => {
-            if !has_table(txn)? {
-                return Ok(None);
-            }
-            let table = txn.open_table(FIRM_DELETIONS)?;
-            let found = table.get(firm_id.get())?;
-            Ok(found.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            let row = store.run(
-                sqlx::query(
-                    "SELECT scheduled_at, due_at, by_user, by_name FROM firm_deletions \
-                     WHERE firm_id = $1",
-                )
-                .bind(firm_id.get() as i64)
-                .fetch_optional(pg.conn()?),
-            )?;
-            row.map(|r| from_row(&r)).transpose()
-        }
-    }
+    seam::within(tx, |tx| tx.get(&DELETIONS, firm_id.get()))
 }
 
 /// Whether the install's operator is a member of the firm, read inside the deletion's `tx` (after
@@ -306,23 +133,4 @@ pub fn holds_operator_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<bool> {
 pub fn merge_firm_in(tx: &mut WriteTx, _into: FirmId, from: FirmId) -> Result<()> {
     take_in(tx, from)?;
     Ok(())
-}
-
-/// Copies the redb file's rows into PostgreSQL (`litstack export-to-postgres`) and counts them.
-pub fn export(
-    from: &crate::platform::store::FileStore,
-    to: &PgStore,
-) -> Result<Vec<crate::platform::store::TableCount>> {
-    use redb::ReadableTableMetadata;
-    let txn = from.read()?;
-    let mut source = 0;
-    if let Some(table) = open_read(&txn, FIRM_DELETIONS)? {
-        source = table.len()?;
-        for entry in table.iter()? {
-            let (firm_id, value) = entry?;
-            let deletion: Deletion = codec::decode(value.value())?;
-            save_pg(to, FirmId::from_stored(firm_id.value()), &deletion)?;
-        }
-    }
-    Ok(vec![to.counted("firm_deletions", source)?])
 }

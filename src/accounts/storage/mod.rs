@@ -27,7 +27,6 @@ use super::model::TokenHash;
 use super::model::{Email, EndedSession, Firm, Session, User};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::FIRM_DELETIONS;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
@@ -483,13 +482,11 @@ pub const TABLES: &[Table] = &[
         export: Export::Left("the firm's scheduled deletion on this install"),
         purge: Purge::ByKey,
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&FIRM_DELETIONS],
+        redb: &[&deletion::DELETIONS],
         postgres: true,
         secrets: &[],
-        refers_to: &[Reference {
-            column: "by_user",
-            to: Target::User,
-        }],
+        // Its value names who asked (`by_user`, with their name then): no column refers.
+        refers_to: &[],
     },
     // The pending offer of the operator role: held by the offered account, so it goes with that
     // account's firm (the offering operator's firm is never deleted while it holds the role).

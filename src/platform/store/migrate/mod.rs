@@ -96,7 +96,7 @@ impl super::FileStore {
         // firms pay" moves out of the settings onto it. The settings themselves move onto the
         // seam, the sign-up mode among them (`settings_on_the_seam`), and so do the pending
         // second-factor sign-ins (`pending_sign_ins_let_go`) and the password-reset links
-        // (`reset_links_on_the_seam`).
+        // (`reset_links_on_the_seam`), and the firms' scheduled deletions.
         if current < 15 {
             seam_values_in_json(&txn, 15).map_err(fail)?;
             responses_keyed_by_firm(&txn).map_err(fail)?;
@@ -279,6 +279,9 @@ const V14_USER_FACTORS: Table<u64, shapes::Factor> =
     Table::new("user_factors", super::USER_FACTORS, &["user_id"], None);
 const V14_KNOWN_DEVICES: Table<u64, Vec<shapes::KnownDevice>> =
     Table::new("known_devices", super::KNOWN_DEVICES, &["user_id"], None);
+/// The firms' scheduled deletions as schema 14 declared them (before the seam), in bincode.
+const V14_FIRM_DELETIONS: Table<u64, shapes::Deletion> =
+    Table::new("firm_deletions", super::FIRM_DELETIONS, &["firm_id"], None);
 
 /// The seam's tables whose redb values an older schema wrote in bincode, each declared with the
 /// frozen shape its values had then (`shapes.rs`) and the schema version that converts it. The
@@ -308,6 +311,7 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (14, &V13_PAST_RECS),
     (15, &V14_USER_FACTORS),
     (15, &V14_KNOWN_DEVICES),
+    (15, &V14_FIRM_DELETIONS),
 ];
 
 /// The month's "What firms pay" as schema 15 stores it (`vendor_profile::price_snapshot`): the

@@ -650,3 +650,12 @@ pub(super) struct ResetLink {
     pub issued_by: u64,
     pub used_at: Option<i64>,
 }
+
+/// A firm's scheduled deletion, schema 14 (bincode; from schema 15 its JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Deletion {
+    pub scheduled_at: i64,
+    pub due_at: i64,
+    pub by_user: Option<u64>,
+    pub by_name: String,
+}

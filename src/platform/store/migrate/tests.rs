@@ -13,6 +13,35 @@ fn at_schema(txn: &redb::WriteTransaction, version: u64) {
         .unwrap();
 }
 
+/// A hub database as the binary before migration `version` + 1 left it, holding `rows`, opened
+/// by today's code: migrated.
+fn hub_after(version: i64, rows: &str) -> crate::platform::store::Store {
+    crate::platform::store::Store::Postgres(
+        crate::platform::store::postgres::test_store_from_migration(version, rows),
+    )
+}
+
+/// A data directory whose file schema `version` wrote, its rows put by `fill` (after the tables
+/// of schema 1), opened by today's code: migrated.
+fn file_at(
+    version: u64,
+    fill: impl FnOnce(&redb::WriteTransaction),
+) -> (tempfile::TempDir, crate::platform::store::Store) {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let db = Database::create(dir.path().join("litstack.redb")).unwrap();
+        let txn = db.begin_write().unwrap();
+        create_tables(&txn).unwrap();
+        fill(&txn);
+        at_schema(&txn, version);
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::Store::File(
+        crate::platform::store::FileStore::open(dir.path()).unwrap(),
+    );
+    (dir, store)
+}
+
 #[test]
 fn version_1_identities_become_runs_of_consecutive_ids() {
     let dir = tempfile::tempdir().unwrap();
@@ -977,6 +1006,14 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     );
     let json = serde_json::to_value(&frozen).unwrap();
     assert_eq!(serde_json::from_value::<Entry>(json).unwrap(), entry);
+    // Schema 14's scheduled deletions in bincode, and their JSON as the seam stores it from 15.
+    let scheduled = deletion();
+    let frozen: shapes::Deletion = codec::decode(&codec::encode(&scheduled)).unwrap();
+    let json = serde_json::to_value(&frozen).unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::accounts::storage::deletion::Deletion>(json).unwrap(),
+        scheduled
+    );
     // Schema 14's reset links in bincode, and their JSON as the seam stores it from 15.
     let link = reset_link();
     let frozen: shapes::ResetLink = codec::decode(&codec::encode(&link)).unwrap();
@@ -2848,29 +2885,17 @@ fn the_sign_in_of_before_is_gone_and_a_new_one_kept(
 #[test]
 fn version_14_pending_sign_ins_go_and_new_ones_are_kept_on_the_seam() {
     use crate::accounts::model::Challenge;
-    let dir = tempfile::tempdir().unwrap();
-    {
-        let db = Database::create(dir.path().join("litstack.redb")).unwrap();
-        let txn = db.begin_write().unwrap();
-        create_tables(&txn).unwrap();
-        {
-            let old: redb::TableDefinition<&[u8], &[u8]> =
-                redb::TableDefinition::new("mfa_challenges");
-            let pending = Challenge {
-                user_id: 3,
-                expires_at: i64::MAX,
-            };
-            txn.open_table(old)
-                .unwrap()
-                .insert([4; 32].as_slice(), codec::encode(&pending).as_slice())
-                .unwrap();
-            at_schema(&txn, 14);
-        }
-        txn.commit().unwrap();
-    }
-    let store = crate::platform::store::Store::File(
-        crate::platform::store::FileStore::open(dir.path()).unwrap(),
-    );
+    let (_dir, store) = file_at(14, |txn| {
+        let old: redb::TableDefinition<&[u8], &[u8]> = redb::TableDefinition::new("mfa_challenges");
+        let pending = Challenge {
+            user_id: 3,
+            expires_at: i64::MAX,
+        };
+        txn.open_table(old)
+            .unwrap()
+            .insert([4; 32].as_slice(), codec::encode(&pending).as_slice())
+            .unwrap();
+    });
     the_sign_in_of_before_is_gone_and_a_new_one_kept(&store, 3);
 }
 
@@ -2878,18 +2903,96 @@ fn version_14_pending_sign_ins_go_and_new_ones_are_kept_on_the_seam() {
 /// by the token's hash): the sign-ins of before go, and the seam's table takes new ones.
 #[test]
 fn pending_sign_ins_of_a_hub_from_before_the_seam_go() {
-    let store = crate::platform::store::Store::Postgres(
-        crate::platform::store::postgres::test_store_from_migration(
-            58,
-            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+    let store = hub_after(
+        58,
+        "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
              INSERT INTO users VALUES \
              (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner');\n\
              INSERT INTO mfa_challenges (token_hash, user_id, expires_at) VALUES \
              ('\\x0404040404040404040404040404040404040404040404040404040404040404', 1, \
              now() + interval '5 minutes');",
-        ),
     );
     the_sign_in_of_before_is_gone_and_a_new_one_kept(&store, 1);
+}
+
+/// A firm's deletion its owner scheduled.
+fn deletion() -> crate::accounts::storage::deletion::Deletion {
+    crate::accounts::storage::deletion::Deletion {
+        scheduled_at: 1_700_000_000,
+        due_at: 1_700_604_800,
+        by_user: Some(1),
+        by_name: "Ann \"Owner\" Doe".into(),
+    }
+}
+
+/// A file at schema 14 holds the firms' scheduled deletions in bincode: schema 15 rewrites them
+/// as the seam's JSON, read, due and taken back as they were.
+#[test]
+fn version_14_scheduled_deletions_are_stored_as_json_and_read_the_same() {
+    use crate::accounts::storage::deletion;
+    use crate::platform::firm_id::FirmId;
+    use crate::platform::store::FIRM_DELETIONS;
+    let (_dir, store) = file_at(14, |txn| {
+        txn.open_table(FIRM_DELETIONS)
+            .unwrap()
+            .insert(4, codec::encode(&deletion()).as_slice())
+            .unwrap();
+    });
+    the_deletion_of_before_reads_the_same(&store, 4);
+    let bytes = store
+        .file()
+        .unwrap()
+        .read()
+        .unwrap()
+        .open_table(FIRM_DELETIONS)
+        .unwrap()
+        .get(4)
+        .unwrap()
+        .unwrap()
+        .value()
+        .to_vec();
+    assert_eq!(bytes, serde_json::to_vec(&deletion()).unwrap());
+    assert!(deletion::cancel(&store, FirmId::from_stored(4)).unwrap());
+}
+
+/// Firm `firm`'s deletion of before is found, listed and due as it was.
+fn the_deletion_of_before_reads_the_same(store: &crate::platform::store::Store, firm: u64) {
+    use crate::accounts::storage::deletion;
+    use crate::platform::firm_id::FirmId;
+    let scheduled = deletion();
+    assert_eq!(
+        deletion::find(store, FirmId::from_stored(firm)).unwrap(),
+        Some(scheduled.clone())
+    );
+    assert_eq!(
+        deletion::all_due_times(store).unwrap(),
+        [(firm, scheduled.due_at)]
+    );
+    assert_eq!(
+        deletion::due(store, scheduled.due_at - 1).unwrap(),
+        Vec::<u64>::new()
+    );
+    assert_eq!(deletion::due(store, scheduled.due_at).unwrap(), [firm]);
+}
+
+/// A hub database as the binary before migration 0061 left it (a column per field): a firm's
+/// scheduled deletion is found, due and taken back as it was.
+#[test]
+fn scheduled_deletions_of_a_hub_from_before_the_seam_are_kept() {
+    use crate::accounts::storage::deletion;
+    use crate::platform::firm_id::FirmId;
+    let store = hub_after(
+        60,
+        "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+             INSERT INTO firm_deletions (firm_id, scheduled_at, due_at, by_user, by_name) VALUES \
+             (1, to_timestamp(1700000000), to_timestamp(1700604800), 1, 'Ann \"Owner\" Doe');",
+    );
+    the_deletion_of_before_reads_the_same(&store, 1);
+    assert!(deletion::cancel(&store, FirmId::from_stored(1)).unwrap());
+    assert_eq!(
+        deletion::find(&store, FirmId::from_stored(1)).unwrap(),
+        None
+    );
 }
 
 /// A reset link of account 1, mailed and not yet used.
@@ -2979,18 +3082,16 @@ fn version_14_reset_links_are_rekeyed_and_used_the_same() {
 #[test]
 fn reset_links_of_a_hub_from_before_the_seam_are_kept() {
     let link = reset_link();
-    let store = crate::platform::store::Store::Postgres(
-        crate::platform::store::postgres::test_store_from_migration(
-            59,
-            &format!(
-                "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+    let store = hub_after(
+        59,
+        &format!(
+            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
                  INSERT INTO users VALUES \
                  (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner');\n\
                  INSERT INTO reset_links (token_hash, user_id, created_at, expires_at, issued_by) \
                  VALUES ('\\x{}', 1, to_timestamp(1700000000), to_timestamp({}), 9);",
-                hex::encode(link.token_hash),
-                link.expires_at,
-            ),
+            hex::encode(link.token_hash),
+            link.expires_at,
         ),
     );
     the_reset_link_of_before_is_found_and_used_once(&store);
