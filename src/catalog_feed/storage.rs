@@ -17,7 +17,7 @@ pub const SUBSCRIPTION: &str = "catalog-feed:subscription";
 pub const PUBLISHED: &str = "catalog-feed:published";
 
 pub fn get<T: DeserializeOwned>(store: &Store, key: &str) -> Result<Option<T>> {
-    seam::read(store, |tx| settings::get(tx, key))
+    settings::read(store, key)
 }
 
 pub fn get_in<T: DeserializeOwned>(tx: &mut WriteTx, key: &str) -> Result<Option<T>> {

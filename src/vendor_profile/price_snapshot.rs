@@ -281,7 +281,7 @@ pub fn spawn(state: crate::recommend::RecommendState) {
 
 /// The snapshot in force, if any.
 pub fn head(store: &Store) -> Result<Option<Head>> {
-    seam::read(store, |tx| tx.get(&HEADS, HEAD))
+    seam::get_one(store, &HEADS, HEAD)
 }
 
 /// The head and the vendor's row, read together (one snapshot).

@@ -15,19 +15,20 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 
 /// The firm's list reads and the statements each may cost. The session and the firm are held in
 /// memory, so these are the list's own reads: a read transaction is BEGIN, its SELECTs and
-/// ROLLBACK; a plain read is its SELECT. A route over its budget, or whose count grows with its
+/// ROLLBACK; a plain read, or a seam read of one statement (`seam::get_one`, `range_one`), is its
+/// SELECT. A route over its budget, or whose count grows with its
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
     // The entries, their demo dates and past picks in one snapshot, then the members and their
     // scheduler clicks on them.
     ("/api/shortlist", 9),
-    ("/api/views", 3),
+    ("/api/views", 1),
     ("/api/firm/invitations", 1),
     // The members, and when each was last seen.
     ("/api/firm/members", 2),
     ("/api/recommendations/dismissed", 3),
-    // The newest notices, and how many are unread, in one snapshot.
-    ("/api/notifications", 3),
+    // The newest notices, and how many are unread: one range (`seam::range_one`).
+    ("/api/notifications", 1),
     ("/api/firm/audit", 1),
     // The requests and the vendors asked to join, in one snapshot.
     ("/api/demo-requests", 4),
@@ -186,29 +187,27 @@ async fn a_firms_list_reads_cost_the_same_round_trips_for_one_item_as_for_eight(
 /// of a listing). A route missing here fails with what it cost, to be added with a reason when
 /// it costs more than its reads.
 const GET_BUDGETS: &[(&str, i64)] = &[
-    // The feed's records are settings, a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/admin/catalog-feed", 3),
+    ("/api/admin/catalog-feed", 1),
     ("/api/admin/demo-requests", 5),
-    // The firms, then their scheduled deletions in a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/admin/firms", 5),
-    // Every firm's claims in one snapshot (BEGIN and ROLLBACK beside the read), then the firms.
-    ("/api/admin/firms/sso-domains", 4),
+    // The firms, then their scheduled deletions.
+    ("/api/admin/firms", 3),
+    // Every firm's claims, then the firms.
+    ("/api/admin/firms/sso-domains", 2),
     // The pending offer, one seam read (BEGIN, SELECT, ROLLBACK).
     ("/api/admin/handover", 3),
     ("/api/admin/locked-accounts", 1),
-    // The mail settings, the sign-up mode: each a setting, a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/admin/mail", 3),
-    ("/api/admin/outbox", 4),
-    ("/api/admin/settings", 3),
+    ("/api/admin/mail", 1),
+    // The messages, and the mail settings.
+    ("/api/admin/outbox", 2),
+    ("/api/admin/settings", 1),
     ("/api/admin/vendor-accounts", 1),
     ("/api/admin/vendor-invitations", 1),
     ("/api/admin/vendor-proposals", 1),
     ("/api/auth/me", 0),
-    // The account's factor is a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/auth/mfa", 3),
+    ("/api/auth/mfa", 1),
     ("/api/auth/sessions", 1),
-    // Whether an account exists, and the mail settings, a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/auth/setup", 4),
+    // Whether an account exists, and the mail settings.
+    ("/api/auth/setup", 2),
     // The domain's claims through their index, in a snapshot.
     ("/api/auth/sso/discover", 3),
     // The feed found by its hash, the firm's tech stack and contracts in one snapshot (BEGIN and
@@ -232,36 +231,35 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/evaluations/{categoryId}", 10),
     ("/api/evaluations/{categoryId}/criteria", 10),
     ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 9),
-    // The firm's second-factor requirement and the reader's factor are seam reads (BEGIN, SELECT,
-    // ROLLBACK each).
-    ("/api/firm", 11),
+    // The firm's second-factor requirement and the reader's factor are a statement each
+    // (`seam::get_one`).
+    ("/api/firm", 7),
     ("/api/firm/audit", 1),
-    ("/api/firm/calendar-feed", 3),
-    // The firm's scheduled deletion is a seam read (BEGIN, SELECT, ROLLBACK).
-    ("/api/firm/deletion", 4),
+    ("/api/firm/calendar-feed", 1),
+    ("/api/firm/deletion", 2),
     ("/api/firm/invitations", 1),
     ("/api/firm/members", 2),
-    ("/api/firm/price-sharing", 3),
+    ("/api/firm/price-sharing", 1),
     // The provider and the claims in one snapshot.
     ("/api/firm/sso", 4),
-    ("/api/me/notifications", 3),
+    ("/api/me/notifications", 1),
     // The person's clicks: one range, in one snapshot.
-    ("/api/meeting-clicks", 3),
+    ("/api/meeting-clicks", 1),
     ("/api/notifications", 3),
     ("/api/openapi.json", 0),
     // The pending offer, one seam read (BEGIN, SELECT, ROLLBACK).
     ("/api/operator-offer", 3),
-    ("/api/past-recommendations", 9),
+    ("/api/past-recommendations", 7),
     ("/api/profile", 3),
     ("/api/profile/category-adoption", 3),
-    ("/api/profile/coverage", 6),
+    ("/api/profile/coverage", 4),
     ("/api/profile/onboarding", 3),
     ("/api/questions/{category_id}", 0),
     ("/api/recommendations/dismissed", 3),
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
     // one snapshot; the picks (with the shortlist and dismissals) in another; the latest
     // responses (the security asks) in a third; the members.
-    ("/api/recommendations/overview", 17),
+    ("/api/recommendations/overview", 15),
     // The picks, dismissals and shortlist, in one snapshot.
     ("/api/recommendations/persisted", 5),
     // The tech stack and contracts in one snapshot, then the members.
@@ -292,9 +290,9 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // shortlist, latest answers in the category, past picks, the user's clicks and the month's
     // "What firms pay" with the firms sharing now, in one snapshot.
     ("/api/vendors/{id}", 20),
-    ("/api/vendors/{id}/evidence", 6),
+    ("/api/vendors/{id}/evidence", 4),
     ("/api/vendors/{vendor_id}/demo-request", 5),
-    ("/api/views", 3),
+    ("/api/views", 1),
 ];
 
 /// GETs without a budget here, and why.
@@ -426,22 +424,20 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     // members' clicks and the tech stack, in three snapshots.
     ("PUT /api/shortlist/{vendor}", 24),
     ("POST /api/views", 9),
-    // (The mail settings, read before the write, are a seam read: BEGIN, SELECT, ROLLBACK.)
-    ("POST /api/firm/invitations", 13),
+    ("POST /api/firm/invitations", 11),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
-    // (The firm's second-factor requirement, read by the refill, is a seam read: BEGIN, ROLLBACK.)
-    ("POST /api/recommendations/dismissed", 43),
+    ("POST /api/recommendations/dismissed", 37),
     ("POST /api/profile/category-adoption", 27),
     ("PUT /api/techstack/{vendor}/contract", 11),
     // The criteria's write, then the latest answers they are read against, in a snapshot.
     ("PUT /api/evaluations/{category}/criteria", 14),
-    ("PUT /api/firm/price-sharing", 10),
+    ("PUT /api/firm/price-sharing", 8),
     // The firm opened (refused when merged away or deleted, then its scope lock), the response's
     // id, the response and the category's latest.
     ("POST /api/responses", 8),
     // Every stage's picks and their past recommendations in two statements (insert_many), after
     // the reads the ranking needs.
-    ("POST /api/recommendations/pick-for-me", 41),
+    ("POST /api/recommendations/pick-for-me", 31),
 ];
 
 #[tokio::test(flavor = "multi_thread")]

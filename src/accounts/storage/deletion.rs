@@ -30,7 +30,7 @@ pub struct Deletion {
 }
 
 pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Deletion>> {
-    seam::read(store, |tx| tx.get(&DELETIONS, firm_id.get()))
+    seam::get_one(store, &DELETIONS, firm_id.get())
 }
 
 /// Schedules the firm's deletion unless one is already scheduled; answers the one that stands. A
@@ -55,13 +55,13 @@ pub fn cancel(store: &Store, firm_id: FirmId) -> Result<bool> {
 
 /// Every scheduled deletion: (firm id, when it runs), for the operator's list of firms.
 pub fn all_due_times(store: &Store) -> Result<Vec<(u64, i64)>> {
-    let rows = seam::read(store, |tx| tx.range(&DELETIONS, &[]))?;
+    let rows = seam::range_one(store, &DELETIONS, &[])?;
     Ok(rows.into_iter().map(|(firm, d)| (firm, d.due_at)).collect())
 }
 
 /// The firms whose deletion is due at `now` (a handful are ever scheduled at once).
 pub fn due(store: &Store, now: i64) -> Result<Vec<u64>> {
-    let rows = seam::read(store, |tx| tx.range(&DELETIONS, &[]))?;
+    let rows = seam::range_one(store, &DELETIONS, &[])?;
     Ok(rows
         .into_iter()
         .filter(|(_, d)| d.due_at <= now)

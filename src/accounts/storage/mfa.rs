@@ -53,7 +53,7 @@ pub enum Change {
 }
 
 pub fn find_factor(store: &Store, user_id: u64) -> Result<Option<Factor>> {
-    seam::read(store, |tx| tx.get(&FACTORS, user_id))
+    seam::get_one(store, &FACTORS, user_id)
 }
 
 /// Reads the account's factor, lets `decide` say what becomes of it and what to answer, and

@@ -16,7 +16,7 @@ pub const REQUIREMENTS: Table<u64, Requirement> =
     Table::new("firm_mfa_required", FIRM_MFA_REQUIRED, &["firm_id"], None);
 
 pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Requirement>> {
-    seam::read(store, |tx| tx.get(&REQUIREMENTS, firm_id.get()))
+    seam::get_one(store, &REQUIREMENTS, firm_id.get())
 }
 
 /// Saves the firm's choice (a firm merged into another or deleted is refused). On PostgreSQL

@@ -12,7 +12,7 @@ pub const CONSENTS: Table<u64, Consent> =
     Table::new("firm_price_sharing", FIRM_PRICE_SHARING, &["firm_id"], None);
 
 pub fn find(store: &Store, firm_id: FirmId) -> Result<Option<Consent>> {
-    seam::read(store, |tx| tx.get(&CONSENTS, firm_id.get()))
+    seam::get_one(store, &CONSENTS, firm_id.get())
 }
 
 /// The firms that share now, by id (ascending).

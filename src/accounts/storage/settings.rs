@@ -8,7 +8,7 @@ use crate::platform::store::{Store, seam, settings};
 const SETTING: &str = "sign_up";
 
 pub fn sign_up_mode(store: &Store) -> Result<SignUpMode> {
-    Ok(seam::read(store, |tx| settings::get(tx, SETTING))?.unwrap_or(SignUpMode::Open))
+    Ok(settings::read(store, SETTING)?.unwrap_or(SignUpMode::Open))
 }
 
 pub fn set_sign_up_mode(store: &Store, mode: SignUpMode) -> Result<()> {

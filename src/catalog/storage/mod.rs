@@ -324,7 +324,7 @@ pub fn recent_meeting_clicks(
     user_id: u64,
     limit: usize,
 ) -> Result<Vec<MeetingClick>> {
-    let mut clicks = seam::read(store, |tx| tx.range(&CLICKS, &[user_id]))?;
+    let mut clicks = seam::range_one(store, &CLICKS, &[user_id])?;
     clicks.sort_unstable_by_key(|(key, _)| std::cmp::Reverse(key.2));
     Ok(clicks
         .into_iter()

@@ -41,7 +41,7 @@ pub const STEPS: Table<u64, Vec<IdStep>> = Table::new(
 
 /// The maps of every import the firm came through, oldest first; empty for a firm made here.
 pub fn steps(store: &Store, firm_id: FirmId) -> Result<Vec<IdStep>> {
-    Ok(seam::read(store, |tx| tx.get(&STEPS, firm_id.get()))?.unwrap_or_default())
+    Ok(seam::get_one(store, &STEPS, firm_id.get())?.unwrap_or_default())
 }
 
 /// A firm's archive: the maps of the imports it came through.

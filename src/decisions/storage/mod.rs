@@ -83,7 +83,7 @@ pub fn list_with_versions(store: &Store, firm_id: FirmId) -> Result<Vec<(Decisio
 
 /// One of the firm's decisions.
 pub fn get(store: &Store, firm_id: FirmId, id: u64) -> Result<Option<Decision>> {
-    seam::read(store, |tx| tx.get(&DECISIONS, (firm_id.get(), id)))
+    seam::get_one(store, &DECISIONS, (firm_id.get(), id))
 }
 
 /// One of the firm's decisions with every stored version of its record, in one snapshot.

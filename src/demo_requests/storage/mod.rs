@@ -238,7 +238,7 @@ fn archive_requests(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Va
 }
 
 fn archive_join_asks(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Value>> {
-    let rows = seam::read(store, |tx| tx.range(&JOIN_ASKS, &[taking.firm.get()]))?;
+    let rows = seam::range_one(store, &JOIN_ASKS, &[taking.firm.get()])?;
     rows.into_iter()
         .map(|((_, vendor), ask)| keyed(&[("vendor_id", vendor)], ask))
         .collect()

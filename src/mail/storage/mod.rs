@@ -175,7 +175,7 @@ pub fn recent(store: &Store, limit: usize) -> Result<Vec<Queued>> {
 }
 
 pub fn settings(store: &Store) -> Result<Option<MailSettings>> {
-    seam::read(store, |tx| settings::get(tx, SETTING))
+    settings::read(store, SETTING)
 }
 
 /// Sets the mail settings (`None`: mail off).

@@ -195,7 +195,7 @@ pub fn resolve_in(
 
 /// The newest `limit` notices of `user_id`, newest first, and how many kept are unread.
 pub fn list(store: &Store, user_id: u64, limit: usize) -> Result<(usize, Vec<Stored>)> {
-    let kept = seam::read(store, |tx| tx.range(&NOTICES_BY_PERSON, &[user_id]))?;
+    let kept = seam::range_one(store, &NOTICES_BY_PERSON, &[user_id])?;
     let unread = kept.iter().filter(|(_, s)| !s.read).count();
     let items = kept.into_iter().rev().take(limit).map(|(_, s)| s).collect();
     Ok((unread, items))
@@ -222,7 +222,7 @@ pub fn mark_read(store: &Store, firm: FirmId, user_id: u64, ids: Option<&[u64]>)
 
 /// The choices `user_id` made (kinds absent: both on).
 pub fn prefs(store: &Store, user_id: u64) -> Result<HashMap<NoticeKind, Pref>> {
-    let prefs = seam::read(store, |tx| tx.get(&PREFS, user_id))?;
+    let prefs = seam::get_one(store, &PREFS, user_id)?;
     Ok(prefs.unwrap_or_default().into_iter().collect())
 }
 

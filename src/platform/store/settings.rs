@@ -8,8 +8,8 @@
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
-use super::SETTINGS;
-use super::seam::{Table, Tx};
+use super::seam::{self, Table, Tx};
+use super::{SETTINGS, Store};
 use crate::platform::error::{AppError, Result};
 
 /// Name -> its value.
@@ -18,7 +18,16 @@ pub const TABLE: Table<String, serde_json::Value> =
 
 /// The setting `name`, if it was ever set.
 pub fn get<T: DeserializeOwned>(tx: &mut Tx, name: &str) -> Result<Option<T>> {
-    tx.get(&TABLE, name.to_string())?
+    typed(name, tx.get(&TABLE, name.to_string())?)
+}
+
+/// `get` on its own, one statement (`seam::get_one`).
+pub fn read<T: DeserializeOwned>(store: &Store, name: &str) -> Result<Option<T>> {
+    typed(name, seam::get_one(store, &TABLE, name.to_string())?)
+}
+
+fn typed<T: DeserializeOwned>(name: &str, value: Option<serde_json::Value>) -> Result<Option<T>> {
+    value
         .map(|value| {
             serde_json::from_value(value).map_err(|e| {
                 AppError::Internal(anyhow::anyhow!("the stored {name} cannot be read: {e}"))

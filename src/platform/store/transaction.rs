@@ -42,8 +42,10 @@ impl WriteTx<'_> {
 /// `PgStore::run`. Dropped without `commit`, it rolls back.
 pub struct PgTx<'s> {
     store: &'s PgStore,
-    /// `None` only once committed.
+    /// `None` only once committed, or for a lone statement (`lone`).
     tx: Option<sqlx::Transaction<'static, sqlx::Postgres>>,
+    /// A connection outside any transaction, for one statement: a snapshot by itself.
+    lone: Option<sqlx::pool::PoolConnection<sqlx::Postgres>>,
     /// Changes for the change log, recorded by `commit`: the log's ordering lock is then the
     /// last lock the transaction takes, whichever domains wrote through it.
     changes: Vec<Change>,
@@ -55,6 +57,19 @@ impl<'s> PgTx<'s> {
         Ok(PgTx {
             store,
             tx: Some(tx),
+            lone: None,
+            changes: Vec::new(),
+        })
+    }
+
+    /// A connection for one read of one statement, with no transaction around it: BEGIN and
+    /// ROLLBACK would only add two round trips to a statement that is its own snapshot.
+    pub fn lone(store: &'s PgStore) -> sqlx::Result<PgTx<'s>> {
+        let conn = store.run(store.pool().acquire())?;
+        Ok(PgTx {
+            store,
+            tx: None,
+            lone: Some(conn),
             changes: Vec::new(),
         })
     }
@@ -66,6 +81,7 @@ impl<'s> PgTx<'s> {
         Ok(PgTx {
             store,
             tx: Some(tx),
+            lone: None,
             changes: Vec::new(),
         })
     }
@@ -87,9 +103,9 @@ impl<'s> PgTx<'s> {
 
     /// The transaction's connection, for `store().run(query.execute(tx.conn()?))`.
     pub fn conn(&mut self) -> sqlx::Result<&mut PgConnection> {
-        match self.tx.as_deref_mut() {
-            Some(conn) => Ok(conn),
-            None => Err(sqlx::Error::Protocol(
+        match (self.tx.as_deref_mut(), self.lone.as_deref_mut()) {
+            (Some(conn), _) | (None, Some(conn)) => Ok(conn),
+            (None, None) => Err(sqlx::Error::Protocol(
                 "the transaction was already committed".into(),
             )),
         }
@@ -115,6 +131,9 @@ impl Drop for PgTx<'_> {
         // that needs the store's runtime, which a blocking or test thread is not inside.
         if let Some(tx) = self.tx.take() {
             self.store.run(async move { drop(tx) });
+        }
+        if let Some(conn) = self.lone.take() {
+            self.store.run(async move { drop(conn) });
         }
     }
 }

@@ -110,12 +110,12 @@ pub fn insert_response(
 
 /// One of the firm's responses by id; another firm's id finds nothing.
 pub fn load_response(store: &Store, firm_id: FirmId, id: u64) -> Result<Option<StoredResponse>> {
-    seam::read(store, |tx| tx.get(&RESPONSES, (firm_id.get(), id)))
+    seam::get_one(store, &RESPONSES, (firm_id.get(), id))
 }
 
 /// The id of the firm's latest questionnaire response in a category, if any.
 pub fn latest_response_id(store: &Store, firm_id: FirmId, category_id: u64) -> Result<Option<u64>> {
-    seam::read(store, |tx| tx.get(&LATEST, (firm_id.get(), category_id)))
+    seam::get_one(store, &LATEST, (firm_id.get(), category_id))
 }
 
 /// The firm's latest questionnaire response in a category, if any, read in one snapshot.
@@ -156,7 +156,7 @@ pub fn latest_responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResp
 
 /// Categories in which the firm has submitted a questionnaire.
 pub fn responded_categories(store: &Store, firm_id: FirmId) -> Result<HashSet<u64>> {
-    let rows = seam::read(store, |tx| tx.range(&LATEST, &[firm_id.get()]))?;
+    let rows = seam::range_one(store, &LATEST, &[firm_id.get()])?;
     Ok(rows
         .into_iter()
         .map(|((_, category), _)| category)
@@ -280,7 +280,7 @@ pub fn clear_picks(store: &Store, firm_id: FirmId) -> Result<()> {
 
 /// The picks the firm's last clear kept, by category id (ascending).
 pub fn cleared_picks(store: &Store, firm_id: FirmId) -> Result<Vec<(u64, ClearedSet)>> {
-    let rows = seam::read(store, |tx| tx.range(&CLEARED, &[firm_id.get()]))?;
+    let rows = seam::range_one(store, &CLEARED, &[firm_id.get()])?;
     Ok(rows
         .into_iter()
         .map(|((_, category), set)| (category, set))
@@ -494,7 +494,7 @@ fn archive_cleared(store: &Store, taking: &Taking) -> Result<Vec<serde_json::Val
 
 /// Every questionnaire response of the firm, oldest first (a firm's archive).
 pub fn responses(store: &Store, firm_id: FirmId) -> Result<Vec<StoredResponse>> {
-    let rows = seam::read(store, |tx| tx.range(&RESPONSES, &[firm_id.get()]))?;
+    let rows = seam::range_one(store, &RESPONSES, &[firm_id.get()])?;
     Ok(rows.into_iter().map(|(_, response)| response).collect())
 }
 

@@ -25,7 +25,7 @@ pub const VIEWS: Table<(u64, u64), SavedView> = Table::new(
 
 /// The firm's views, by name (ignoring case).
 pub fn list(store: &Store, firm_id: FirmId) -> Result<Vec<SavedView>> {
-    let rows = seam::read(store, |tx| tx.range(&VIEWS, &[firm_id.get()]))?;
+    let rows = seam::range_one(store, &VIEWS, &[firm_id.get()])?;
     let mut views: Vec<SavedView> = rows.into_iter().map(|(_, view)| view).collect();
     by_name(&mut views);
     Ok(views)

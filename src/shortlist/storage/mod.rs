@@ -77,7 +77,7 @@ pub fn load_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, Entry)>> 
 /// Every firm's entries, as ((firm id, vendor id), entry), in that order. Only for building the
 /// peer figures (at start) and tests: requests read the aggregate.
 pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Entry)>> {
-    seam::read(store, |tx| tx.range(&ENTRIES, &[]))
+    seam::range_one(store, &ENTRIES, &[])
 }
 
 /// Reads, changes and writes one entry in one transaction; `change` may refuse (nothing is
@@ -226,7 +226,7 @@ fn restore_entry(store: &Store, firm_id: FirmId, vendor_id: u64, now: i64) -> Re
 
 /// Every firm's removed entries, as ((firm id, vendor id), removed). For the export and tests.
 pub fn load_all_removed(store: &Store) -> Result<Vec<((u64, u64), Removed)>> {
-    seam::read(store, |tx| tx.range(&REMOVED, &[]))
+    seam::range_one(store, &REMOVED, &[])
 }
 
 /// Moves firm `from`'s shortlist to firm `into` inside the caller's transaction (a firm merge),

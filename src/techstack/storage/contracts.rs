@@ -44,12 +44,12 @@ pub struct Feed {
 
 /// The firm's contract for one vendor, whether or not the vendor is still in its stack.
 pub fn contract(store: &Store, firm_id: FirmId, vendor_id: u64) -> Result<Option<Contract>> {
-    seam::read(store, |tx| tx.get(&CONTRACTS, (firm_id.get(), vendor_id)))
+    seam::get_one(store, &CONTRACTS, (firm_id.get(), vendor_id))
 }
 
 /// The firm's contracts, by vendor id.
 pub fn contracts(store: &Store, firm_id: FirmId) -> Result<Vec<Contract>> {
-    let rows = seam::read(store, |tx| tx.range(&CONTRACTS, &[firm_id.get()]))?;
+    let rows = seam::range_one(store, &CONTRACTS, &[firm_id.get()])?;
     Ok(rows.into_iter().map(|(_, c)| c).collect())
 }
 
@@ -127,7 +127,7 @@ pub fn put_in(tx: &mut WriteTx, contract: &Contract) -> Result<()> {
 
 /// Every firm's contracts, by firm then vendor: what the renewal reminders go through.
 pub fn all_contracts(store: &Store) -> Result<Vec<Contract>> {
-    let rows = seam::read(store, |tx| tx.range(&CONTRACTS, &[]))?;
+    let rows = seam::range_one(store, &CONTRACTS, &[])?;
     Ok(rows.into_iter().map(|(_, c)| c).collect())
 }
 
@@ -160,7 +160,7 @@ pub fn delete_feed(store: &Store, firm_id: FirmId) -> Result<bool> {
 
 /// The firm's feed, if it has one.
 pub fn feed(store: &Store, firm_id: FirmId) -> Result<Option<Feed>> {
-    let feeds = seam::read(store, |tx| tx.range(&FEEDS, &[firm_id.get()]))?;
+    let feeds = seam::range_one(store, &FEEDS, &[firm_id.get()])?;
     Ok(feeds.into_iter().next().map(|(_, feed)| feed))
 }
 

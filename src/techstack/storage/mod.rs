@@ -51,7 +51,7 @@ pub fn load_in(tx: &mut seam::Tx, firm_id: FirmId) -> Result<Vec<(u64, Adoption)
 /// Every answered category of every firm, as ((firm id, category id), answer), in that order.
 /// Only for building the peer figures (at start) and tests: requests read the aggregate.
 pub fn load_all(store: &Store) -> Result<Vec<((u64, u64), Adoption)>> {
-    seam::read(store, |tx| tx.range(&ANSWERS, &[]))
+    seam::range_one(store, &ANSWERS, &[])
 }
 
 /// Writes the given categories in one transaction; categories not given keep their answer. The

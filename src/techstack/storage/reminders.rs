@@ -30,7 +30,7 @@ pub fn day_number(date: chrono::NaiveDate) -> i64 {
 
 /// Whether `claim` was written already (a cheap look before building the notices).
 pub fn claimed(store: &Store, claim: Claim) -> Result<bool> {
-    Ok(seam::read(store, |tx| tx.get(&CLAIMS, claim))?.is_some())
+    Ok(seam::get_one(store, &CLAIMS, claim)?.is_some())
 }
 
 /// In one transaction: claims `claim` and writes `deliveries`. Nothing is written when it was

@@ -79,7 +79,7 @@ pub fn identity(issuer: &str, subject: &str) -> String {
 }
 
 pub fn config(store: &Store, firm: FirmId) -> Result<Option<SsoConfig>> {
-    seam::read(store, |tx| tx.get(&CONFIGS, firm.get()))
+    seam::get_one(store, &CONFIGS, firm.get())
 }
 
 /// The firm's provider and its claims by domain, in one snapshot.
@@ -138,13 +138,13 @@ pub fn save_config(
 
 /// The claims made by `firm`, by domain.
 pub fn firm_claims(store: &Store, firm: FirmId) -> Result<Vec<DomainClaim>> {
-    let rows = seam::read(store, |tx| tx.range(&DOMAINS, &[firm.get()]))?;
+    let rows = seam::range_one(store, &DOMAINS, &[firm.get()])?;
     Ok(by_domain(rows.into_iter().map(|(_, c)| c).collect()))
 }
 
 /// Every firm's claims, by domain then firm.
 pub fn all_claims(store: &Store) -> Result<Vec<DomainClaim>> {
-    let rows = seam::read(store, |tx| tx.range(&DOMAINS, &[]))?;
+    let rows = seam::range_one(store, &DOMAINS, &[])?;
     Ok(by_domain(rows.into_iter().map(|(_, c)| c).collect()))
 }
 

@@ -15,7 +15,8 @@
 //!
 //! The semantics are the same on both: `write` is serializable (redb's one writer; PostgreSQL's
 //! SERIALIZABLE, the body retried on a serialization failure or a deadlock, so it must do nothing
-//! but storage work), `read` is one snapshot, ids are never handed to two committed rows (gaps
+//! but storage work), `read` is one snapshot (`get_one` and `range_one`, a lone read, are one
+//! statement with no transaction around it), ids are never handed to two committed rows (gaps
 //! allowed), `insert_new` of a key that is taken is the same 409, and `open_firm` refuses a firm
 //! merged away (409) or deleted (410) and takes the firm's scope lock. Key parts are integers up
 //! to `i64::MAX` (PostgreSQL's `bigint`), or text without a NUL, refused otherwise on both
@@ -859,6 +860,38 @@ pub fn read<T>(store: &Store, body: impl FnOnce(&mut Tx) -> Result<T>) -> Result
             body(&mut Tx {
                 engine: Engine::Pg { tx, write: false },
             })
+        }),
+    }
+}
+
+/// The value at `key`, read by one statement: `read` of a lone `get`, without the transaction
+/// around it on PostgreSQL (a statement is a snapshot by itself).
+pub fn get_one<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<K, V, R>,
+    key: K,
+) -> Result<Option<V>> {
+    lone(store, |tx| tx.get(table, key))
+}
+
+/// Every row whose key starts with `prefix`, read by one statement (`get_one`'s `range`).
+pub fn range_one<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<K, V, R>,
+    prefix: &[u64],
+) -> Result<Vec<(K, V)>> {
+    lone(store, |tx| tx.range(table, prefix))
+}
+
+/// Runs `body`, one statement, outside any transaction on PostgreSQL; in a read on redb.
+fn lone<T>(store: &Store, body: impl FnOnce(&mut Tx) -> Result<T>) -> Result<T> {
+    match store {
+        Store::File(_) => read(store, body),
+        Store::Postgres(pg) => body(&mut Tx {
+            engine: Engine::Pg {
+                tx: &mut PgTx::lone(pg)?,
+                write: false,
+            },
         }),
     }
 }
