@@ -1,6 +1,7 @@
 //! Invitations (in either backend: `file.rs`, `postgres.rs`) and password-reset links (on the
-//! storage seam: `reset.rs`). Both are found by the SHA-256 of their token; using one is a single step with what it opens (the new account, the new password), so a
-//! link cannot be used twice, even by two requests at the same moment.
+//! storage seam: `reset.rs`). Both are found by the SHA-256 of their token; using one is a single
+//! step with what it opens (the new account, the new password), so a link cannot be used twice,
+//! even by two requests at the same moment.
 
 pub(super) mod file;
 pub(super) mod postgres;
@@ -77,11 +78,10 @@ pub fn use_reset_link(
     now: i64,
     password_hash: &str,
 ) -> Result<User> {
+    let unusable = || crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE);
     // Whose link it is, read plainly first: the use then takes that account's lock before it
     // reads the link again.
-    let holder = reset::find(store, hash)?
-        .ok_or_else(|| crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE))?
-        .user_id;
+    let holder = reset::find(store, hash)?.ok_or_else(unusable)?.user_id;
     let mut tx = store.begin()?;
     let user = match &mut tx {
         WriteTx::File(txn) => super::file::hold_account(txn, holder)?,
@@ -89,10 +89,9 @@ pub fn use_reset_link(
     };
     let mut link = seam::within(&mut tx, |tx| reset::find_in(tx, hash))?
         .filter(|link| link.user_id == holder)
-        .ok_or_else(|| crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE))?;
+        .ok_or_else(unusable)?;
     link.usable(now)?;
-    let mut user =
-        user.ok_or_else(|| crate::platform::error::gone(crate::accounts::links::RESET_UNUSABLE))?;
+    let mut user = user.ok_or_else(unusable)?;
     link.used_at = Some(now);
     reset::put_in(&mut tx, &link)?;
     user.password_hash = password_hash.to_string();
