@@ -71,10 +71,13 @@ test('a saved view comes back from the menu after a reload, and is deleted after
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await dialog.waitFor({ state: 'detached' });
 
-  // Other filters, a reload, then the view by keyboard: its filters are back.
+  // Other filters, a reload, then the view by keyboard: its filters are back. The menu is opened
+  // once the views have arrived: opened before, it focuses its first item then, "Save this view...".
   await page.goto('/trends');
+  const viewsArrived = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/views' && res.ok());
   await page.reload();
   await page.getByRole('heading', { name: 'Demo Booking Trends' }).waitFor();
+  await viewsArrived;
   expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('');
   await menuButton().focus();
   await page.keyboard.press('Enter');
