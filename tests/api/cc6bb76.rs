@@ -40,14 +40,14 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("evaluation_rounds", 1),
     ("firm_audit", 25),
     ("firm_deletions", 1),
-    ("firm_invitations", 3),
     ("firm_members", 6),
     ("firm_mfa_required", 1),
     ("firm_price_sharing", 1),
     ("firms", 3),
     ("imported_ids", 1),
-    ("invitation_tokens", 3),
     ("invitations", 3),
+    // Schema 16 finds the invitations by their token's hash through an index.
+    ("invitations_by_token", 3),
     ("known_devices", 5),
     // Schema 14 puts a click's kind in its value and drops the time order and the kinds' table.
     ("meeting_clicks_by_owner", 3),

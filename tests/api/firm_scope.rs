@@ -58,12 +58,9 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "every firm's tech stack: the export and the peer figures",
     ),
     (
-        "FROM invitations WHERE token_hash",
-        "found by its link's token; the caller reads the firm from the row",
-    ),
-    (
-        "UPDATE invitations SET used_at = $2 WHERE id = $1",
-        "the invitation found by its token, used to join its firm",
+        "FROM invitations WHERE ((value->>'token_key')::bigint) BETWEEN $1 AND $2",
+        "an invitation found by its link's token through its index (the hash's first 63 bits, \
+         then the whole hash); the caller reads the firm from the row",
     ),
     (
         "FROM firm_price_sharing ORDER BY firm_id",

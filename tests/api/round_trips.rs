@@ -424,7 +424,9 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     // members' clicks and the tech stack, in three snapshots.
     ("PUT /api/shortlist/{vendor}", 24),
     ("POST /api/views", 9),
-    ("POST /api/firm/invitations", 11),
+    // The firm opened, its invitations read (the pending one of the email withdrawn), the id
+    // drawn, the invitation, its audit line and the mail's settings.
+    ("POST /api/firm/invitations", 12),
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
     ("POST /api/recommendations/dismissed", 37),
     ("POST /api/profile/category-adoption", 27),

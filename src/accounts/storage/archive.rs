@@ -53,8 +53,7 @@ pub mod purge {
     use crate::platform::error::Result;
     use crate::platform::store::registry::{RedbTable, Taking};
     use crate::platform::store::{
-        FIRM_INVITATIONS, FIRM_MEMBERS, INVITATION_TOKENS, INVITATIONS, MERGED_FIRMS,
-        SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
+        FIRM_MEMBERS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
     };
 
     use crate::platform::store::registry::has_table as exists;
@@ -92,31 +91,6 @@ pub mod purge {
                 devices.remove(hash.as_slice())?;
             }
         }
-        Ok(())
-    }
-
-    pub fn invitations(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
-        let firm = taking.firm.get();
-        let mut ids = Vec::new();
-        if exists(txn, "firm_invitations")? {
-            for entry in txn
-                .open_table(FIRM_INVITATIONS)?
-                .range((firm, 0)..=(firm, u64::MAX))?
-            {
-                ids.push(entry?.0.value().1);
-            }
-        }
-        if exists(txn, "invitations")? {
-            let mut table = txn.open_table(INVITATIONS)?;
-            for id in &ids {
-                table.remove(*id)?;
-            }
-        }
-        if exists(txn, "invitation_tokens")? {
-            txn.open_table(INVITATION_TOKENS)?
-                .retain(|_, id| !ids.contains(&id))?;
-        }
-        FIRM_INVITATIONS.purge_keys(txn, &[firm])?;
         Ok(())
     }
 

@@ -1,13 +1,11 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
 use crate::accounts::audit_entry::AuditEntry;
-use crate::accounts::links::Invitation;
 use crate::accounts::model::{EndedSession, Session};
 
 use crate::platform::store::postgres::code;
 use crate::platform::store::{
-    FIRM_AUDIT, FIRMS, FileStore, INVITATIONS, PgStore, SESSIONS, TableCount, USERS, codec,
-    open_read,
+    FIRM_AUDIT, FIRMS, FileStore, PgStore, SESSIONS, TableCount, USERS, codec, open_read,
 };
 
 use super::postgres::rows::at;
@@ -39,13 +37,7 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             codec::decode::<Session>(value.value())?,
         ));
     }
-    // Invitations and the audit log go along; reset links (15 minutes) do not.
-    let mut invitations = Vec::new();
-    if let Some(table) = open_read(&txn, INVITATIONS)? {
-        for entry in table.iter()? {
-            invitations.push(codec::decode::<Invitation>(entry?.1.value())?);
-        }
-    }
+    // The audit log goes along; reset links (15 minutes) do not.
     let mut audit = Vec::new();
     if let Some(table) = open_read(&txn, FIRM_AUDIT)? {
         for entry in table.iter()? {
@@ -166,28 +158,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .execute(&mut *tx)
             .await?;
         }
-        for i in &invitations {
-            sqlx::query(
-                "INSERT INTO invitations (id, firm_id, email, email_key, role, token_hash, \
-                 created_at, expires_at, invited_by, invited_by_name, used_at, revoked_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
-                 ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(i.id as i64)
-            .bind(i.firm_id as i64)
-            .bind(&i.email)
-            .bind(&i.email_key)
-            .bind(i.role.code())
-            .bind(i.token_hash.as_slice())
-            .bind(at(i.created_at))
-            .bind(at(i.expires_at))
-            .bind(i.invited_by as i64)
-            .bind(&i.invited_by_name)
-            .bind(i.used_at.map(at))
-            .bind(i.revoked_at.map(at))
-            .execute(&mut *tx)
-            .await?;
-        }
         for e in &audit {
             sqlx::query(
                 "INSERT INTO firm_audit (id, firm_id, at, actor, action, detail) \
@@ -203,12 +173,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .await?;
         }
         // The next ids come after the copied ones.
-        sqlx::query(
-            "SELECT setval(pg_get_serial_sequence('invitations', 'id'), \
-             (SELECT COALESCE(MAX(id), 0) + 1 FROM invitations), false)",
-        )
-        .execute(&mut *tx)
-        .await?;
         sqlx::query(
             "SELECT setval(pg_get_serial_sequence('firm_audit', 'id'), \
              (SELECT COALESCE(MAX(id), 0) + 1 FROM firm_audit), false)",
@@ -249,7 +213,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         to.counted("firms", firm_rows)?,
         to.counted("users", user_rows)?,
         to.counted("sessions", session_rows)?,
-        to.counted("invitations", invitations.len() as u64)?,
         to.counted("firm_audit", audit.len() as u64)?,
         to.counted("merged_firms", merged.len() as u64)?,
         to.counted("ended_sessions", ended.len() as u64)?,

@@ -7,7 +7,7 @@ use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::records::{StoredFirm, StoredUser};
-use super::{EMAIL_TAKEN, FirmChoice, NewUser};
+use super::{EMAIL_TAKEN, Joining, SignUp};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
 use crate::platform::clock::now_secs;
@@ -50,72 +50,52 @@ fn load(
     Ok(Some(stored.with(firm)))
 }
 
-/// Creates the account and its first session (`session`) in one transaction. The first account
-/// is the admin: `admit_first` runs only then and may refuse it. An email already in use is a 409.
-pub fn create_user(
-    store: &FileStore,
-    new: NewUser,
-    session: &TokenHash,
+/// Whether a sign-up inside `txn` makes the install's first account (its admin, whom
+/// `admit_first` may refuse). redb runs one write transaction at a time, so the email check and
+/// the insert cannot interleave with a concurrent sign-up.
+pub(super) fn open_sign_up(
+    txn: &WriteTransaction,
     admit_first: impl FnOnce(Option<String>) -> Result<()>,
+) -> Result<bool> {
+    let is_admin = txn.open_table(USERS)?.is_empty()?;
+    if is_admin {
+        admit_first(None)?;
+    }
+    Ok(is_admin)
+}
+
+/// Writes the sign-up's account (and its new firm) and its first session (`session`).
+pub(super) fn add_account(
+    txn: &WriteTransaction,
+    new: SignUp,
+    joining: Joining,
+    session: &TokenHash,
 ) -> Result<User> {
-    // redb runs one write transaction at a time, so the email check and the insert cannot
-    // interleave with a concurrent sign-up.
-    let txn = store.write()?;
-    let user = {
-        let is_admin = txn.open_table(USERS)?.is_empty()?;
-        if is_admin {
-            admit_first(None)?;
+    let (firm, firm_role) = match joining {
+        Joining::New { name, size } => {
+            let firm = Firm {
+                id: FirmId::from_stored(store::next_id(txn, "firms")?),
+                name,
+                size,
+                created_at: new.created_at,
+                // The operator's own firm is the first evidence the install has.
+                verified: new.is_admin,
+                disabled: false,
+            };
+            put_firm(txn, &firm)?;
+            (firm, FirmRole::Owner)
         }
-        let created_at = now_secs();
-        let (firm, firm_role) = match new.firm {
-            FirmChoice::New { name, size } => {
-                let firm = Firm {
-                    id: FirmId::from_stored(store::next_id(&txn, "firms")?),
-                    name,
-                    size,
-                    created_at,
-                    // The operator's own firm is the first evidence the install has.
-                    verified: is_admin,
-                    disabled: false,
-                };
-                put_firm(&txn, &firm)?;
-                (firm, FirmRole::Owner)
-            }
-            FirmChoice::Join { invitation } => {
-                let invitation = super::links::file::consume_invitation(
-                    &txn,
-                    &invitation,
-                    &new.email.key(),
-                    created_at,
-                )?;
-                let firm = get_firm(&txn.open_table(FIRMS)?, invitation.firm_id)?
-                    .ok_or_else(|| not_found("This firm no longer exists"))?;
-                (firm, invitation.role)
-            }
-            FirmChoice::Sso { firm, role } => {
-                let firm = get_firm(&txn.open_table(FIRMS)?, firm.get())?
-                    .ok_or_else(|| not_found("This firm no longer exists"))?;
-                (firm, role)
-            }
-        };
-        // After the invitation: a used link answers "already used" even to the account it made.
-        let id = store::next_id(&txn, "users")?;
-        claim_email(&txn, &new.email, id)?;
-        let user = User {
-            id,
-            name: new.name,
-            email: new.email.as_str().to_string(),
-            firm,
-            firm_role,
-            password_hash: new.password_hash,
-            is_admin,
-            created_at,
-        };
-        put_user(&txn, &user)?;
-        user
+        Joining::Existing { firm, role } => {
+            let firm = get_firm(&txn.open_table(FIRMS)?, firm.get())?
+                .ok_or_else(|| not_found("This firm no longer exists"))?;
+            (firm, role)
+        }
     };
-    put_new_session(&txn, session, user.id)?;
-    txn.commit()?;
+    let id = store::next_id(txn, "users")?;
+    claim_email(txn, &new.email, id)?;
+    let user = new.into_user(id, firm, firm_role);
+    put_user(txn, &user)?;
+    put_new_session(txn, session, user.id)?;
     Ok(user)
 }
 
@@ -444,9 +424,9 @@ pub fn last_active(
     Ok(out)
 }
 
-/// Moves everything of firm `from` that the accounts tables hold into firm `into`, inside `txn`:
-/// every member (roles kept), every invitation, every audit entry; `into` stays verified if
-/// either was; then `from`'s record is deleted. Either firm missing is a 404 naming it.
+/// Moves firm `from`'s members (roles kept) and audit entries to firm `into` inside `txn`; `into`
+/// stays verified if either was; then `from`'s record is deleted. Either firm missing is a 404
+/// naming it.
 pub(super) fn merge_firm_in(
     txn: &WriteTransaction,
     into: FirmId,
@@ -483,7 +463,6 @@ pub(super) fn merge_firm_in(
             members.insert((into, user_id), ())?;
         }
     }
-    super::links::file::move_invitations_in(txn, into, from)?;
     super::audit::move_entries_in(txn, into, from)?;
     kept.verified |= gone.verified;
     put_firm(txn, &kept)?;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
-use crate::accounts::sso::storage::hash_key;
+use crate::accounts::sso::storage::{find_by_hash, hash_key};
 use crate::platform::error::Result;
 use crate::platform::store::seam::{self, Index, On, Table};
 use crate::platform::store::{Store, USER_FACTORS, WriteTx};
@@ -109,12 +109,10 @@ pub fn create_challenge(store: &Store, hash: &TokenHash, challenge: &Challenge) 
 
 /// The pending sign-in of `hash`, whoever's it is, with its key.
 fn challenge_in(tx: &mut seam::Tx, hash: &TokenHash) -> Result<Option<((u64, u64), Challenge)>> {
-    let key = hash_key(hash);
-    Ok(tx
-        .lookup(&CHALLENGES, &CHALLENGES_BY_TOKEN, key..=key)?
-        .into_iter()
-        .find(|(_, stored)| stored.token_hash == *hash)
-        .map(|(key, stored)| (key, stored.challenge)))
+    let found = find_by_hash(tx, &CHALLENGES, &CHALLENGES_BY_TOKEN, hash, |s| {
+        &s.token_hash
+    })?;
+    Ok(found.map(|(key, stored)| (key, stored.challenge)))
 }
 
 pub fn find_challenge(store: &Store, hash: &TokenHash) -> Result<Option<Challenge>> {

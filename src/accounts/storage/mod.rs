@@ -31,8 +31,8 @@ use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
 use crate::platform::store::{
-    ENDED_SESSIONS, FIRM_AUDIT, FIRM_INVITATIONS, FIRM_MEMBERS, FIRMS, INVITATION_TOKENS,
-    INVITATIONS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS,
+    ENDED_SESSIONS, FIRM_AUDIT, FIRM_MEMBERS, FIRMS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS,
+    USER_EMAILS, USERS,
 };
 use crate::platform::store::{Store, WriteTx};
 
@@ -66,17 +66,92 @@ pub enum FirmChoice {
 
 /// Creates the account and its first session (`session`) in one step. The first account is the
 /// admin: `admit_first` runs only then, given the setup token the database holds (hub mode; always
-/// `None` on redb, whose token lives in memory), and may refuse it. An email in use is a 409.
+/// `None` on redb, whose token lives in memory), and may refuse it. An email in use is a 409. An
+/// invitation is used in the same step; after it, so a used link answers "already used" even to
+/// the account it made.
 pub fn create_user(
     store: &Store,
     new: NewUser,
     session: &TokenHash,
     admit_first: impl FnOnce(Option<String>) -> Result<()>,
 ) -> Result<User> {
-    match store {
-        Store::File(db) => file::create_user(db, new, session, admit_first),
-        Store::Postgres(db) => postgres::create_user(db, new, session, admit_first),
+    let NewUser {
+        name,
+        email,
+        firm,
+        password_hash,
+    } = new;
+    let mut tx = store.begin()?;
+    // The sign-ups' turn comes before any firm's: a merge and a deletion take it first too.
+    let is_admin = match &mut tx {
+        WriteTx::File(txn) => file::open_sign_up(txn, admit_first)?,
+        WriteTx::Postgres(tx) => postgres::open_sign_up(tx, admit_first)?,
+    };
+    let created_at = crate::platform::clock::now_secs();
+    let joining = match firm {
+        FirmChoice::New { name, size } => Joining::New { name, size },
+        FirmChoice::Join { invitation } => {
+            let invitation =
+                links::invitations::use_in(&mut tx, &invitation, &email.key(), created_at)?;
+            Joining::Existing {
+                firm: FirmId::from_stored(invitation.firm_id),
+                role: invitation.role,
+            }
+        }
+        FirmChoice::Sso { firm, role } => Joining::Existing { firm, role },
+    };
+    let sign_up = SignUp {
+        name,
+        email,
+        password_hash,
+        is_admin,
+        created_at,
+    };
+    let user = match &mut tx {
+        WriteTx::File(txn) => file::add_account(txn, sign_up, joining, session)?,
+        WriteTx::Postgres(tx) => postgres::add_account(tx, sign_up, joining, session)?,
+    };
+    tx.commit()?;
+    Ok(user)
+}
+
+/// A sign-up as the backends write it: its invitation, if any, already used.
+struct SignUp {
+    name: String,
+    email: Email,
+    password_hash: String,
+    is_admin: bool,
+    created_at: i64,
+}
+
+impl SignUp {
+    /// The account, once its backend gave it `id` and its firm.
+    fn into_user(self, id: u64, firm: Firm, firm_role: crate::accounts::FirmRole) -> User {
+        User {
+            id,
+            name: self.name,
+            email: self.email.as_str().to_string(),
+            firm,
+            firm_role,
+            password_hash: self.password_hash,
+            is_admin: self.is_admin,
+            created_at: self.created_at,
+        }
     }
+}
+
+/// The firm a new account goes to.
+enum Joining {
+    /// A new firm, with the person as its owner.
+    New {
+        name: String,
+        size: Option<crate::platform::firm_size::FirmSize>,
+    },
+    /// An existing firm (an invitation's, or single sign-on's), with a role.
+    Existing {
+        firm: FirmId,
+        role: crate::accounts::FirmRole,
+    },
 }
 
 pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
@@ -286,7 +361,7 @@ pub struct Merged {
     pub members: Vec<u64>,
 }
 
-/// Moves firm `from`'s members (roles kept), invitations and audit entries to firm `into` inside
+/// Moves firm `from`'s members (roles kept) and audit entries to firm `into` inside
 /// the caller's transaction, keeps `into` verified if either was, and deletes `from`. Either
 /// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
 /// rows until the commit (see `postgres::merge_firm_in`).
@@ -350,7 +425,7 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "invitations",
-        purge: Purge::By(archive::purge::invitations),
+        purge: Purge::ByKey,
         export: Export::Rows {
             read: archive::invitations,
             load: Load::Left(
@@ -358,7 +433,10 @@ pub const TABLES: &[Table] = &[
             ),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&INVITATIONS, &INVITATION_TOKENS, &FIRM_INVITATIONS],
+        redb: &[
+            &links::invitations::INVITATIONS,
+            &links::invitations::BY_TOKEN,
+        ],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],
@@ -845,6 +923,14 @@ mod tests {
 
         let to: PgStore = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
+        // The invitations go as every table on the seam goes (`litstack export-to-postgres`).
+        let invitations = crate::platform::store::seam::copy_to_postgres(
+            from,
+            &to,
+            &links::invitations::INVITATIONS,
+        )
+        .unwrap();
+        assert_eq!((invitations.source, invitations.copied), (1, 1));
         let counted: Vec<(&str, u64, u64)> = counts
             .iter()
             .map(|c| (c.table, c.source, c.copied))
@@ -855,7 +941,6 @@ mod tests {
                 ("firms", 2, 2),
                 ("users", 2, 2),
                 ("sessions", 2, 2),
-                ("invitations", 1, 1),
                 ("firm_audit", 1, 1),
                 ("merged_firms", 1, 1),
                 ("ended_sessions", 1, 1),
@@ -1055,12 +1140,10 @@ mod tests {
             );
 
             let mut tx = store.begin().unwrap();
-            let merged = merge_firm_in(
-                &mut tx,
-                FirmId::from_stored(into),
-                FirmId::from_stored(from),
-            )
-            .unwrap();
+            let (into_id, from_id) = (FirmId::from_stored(into), FirmId::from_stored(from));
+            let merged = merge_firm_in(&mut tx, into_id, from_id).unwrap();
+            // The invitations move next, as the registry's merges do in a firm merge.
+            links::invitations::merge_firm_in(&mut tx, into_id, from_id).unwrap();
             tx.commit().unwrap();
             assert_eq!(merged.moved, vec![ann.id]);
             assert_eq!(merged.members, vec![ann.id, bo.id]);

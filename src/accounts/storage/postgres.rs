@@ -14,7 +14,7 @@ use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
-use super::{EMAIL_TAKEN, FirmChoice, NewUser};
+use super::{EMAIL_TAKEN, Joining, SignUp};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{
     ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
@@ -107,33 +107,48 @@ async fn refuse_taken_email(tx: &mut PgConnection, email: &Email) -> Result<()> 
     Ok(())
 }
 
-pub fn create_user(
-    store: &PgStore,
-    new: NewUser,
-    session: &TokenHash,
+/// Takes the sign-up lock inside `tx` and answers whether the sign-up makes the install's first
+/// account (its admin, whom `admit_first` may refuse given the setup token the database holds;
+/// the token is claimed then, so no node accepts it again).
+pub(super) fn open_sign_up(
+    tx: &mut PgTx,
     admit_first: impl FnOnce(Option<String>) -> Result<()>,
-) -> Result<User> {
+) -> Result<bool> {
+    let store = tx.store();
+    let conn = tx.conn()?;
     store.run(async {
-        let mut tx = store.pool().begin().await?;
-        lock_sign_ups(&mut tx).await?;
-        let is_admin = !any_user(&mut tx).await?;
+        lock_sign_ups(&mut *conn).await?;
+        let is_admin = !any_user(&mut *conn).await?;
         if is_admin {
             let token: Option<String> =
                 sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
                     .bind(SETUP_TOKEN)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut *conn)
                     .await?;
             admit_first(token)?;
-            // Claimed: no node accepts the token again.
             sqlx::query("DELETE FROM settings WHERE key = $1")
                 .bind(SETUP_TOKEN)
-                .execute(&mut *tx)
+                .execute(&mut *conn)
                 .await?;
         }
-        let created_at = now_secs();
-        let (firm, firm_role) = match new.firm {
-            FirmChoice::New { name, size } => {
-                refuse_taken_email(&mut tx, &new.email).await?;
+        Ok(is_admin)
+    })
+}
+
+/// Writes the sign-up's account (and its new firm) and its first session (`session`), under the
+/// sign-up lock `open_sign_up` took.
+pub(super) fn add_account(
+    tx: &mut PgTx,
+    new: SignUp,
+    joining: Joining,
+    session: &TokenHash,
+) -> Result<User> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    let user = store.run(async {
+        refuse_taken_email(&mut *conn, &new.email).await?;
+        let (firm, firm_role) = match joining {
+            Joining::New { name, size } => {
                 let firm_size = size.as_ref().map(code).transpose()?;
                 let id: i64 = sqlx::query_scalar(
                     "INSERT INTO firms (name, firm_size, created_at, verified, disabled) \
@@ -141,44 +156,25 @@ pub fn create_user(
                 )
                 .bind(&name)
                 .bind(firm_size)
-                .bind(at(created_at))
+                .bind(at(new.created_at))
                 // The operator's own firm is the first evidence the install has.
-                .bind(is_admin)
-                .fetch_one(&mut *tx)
+                .bind(new.is_admin)
+                .fetch_one(&mut *conn)
                 .await?;
                 let firm = Firm {
                     id: FirmId::from_stored(id as u64),
                     name,
                     size,
-                    created_at,
-                    verified: is_admin,
+                    created_at: new.created_at,
+                    verified: new.is_admin,
                     disabled: false,
                 };
                 (firm, FirmRole::Owner)
             }
-            FirmChoice::Join { invitation } => {
-                let invitation = super::links::postgres::consume_invitation(
-                    &mut tx,
-                    &invitation,
-                    &new.email.key(),
-                    created_at,
-                )
-                .await?;
-                refuse_taken_email(&mut tx, &new.email).await?;
-                let row = sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1 FOR SHARE"))
-                    .bind(invitation.firm_id as i64)
-                    .fetch_optional(&mut *tx)
-                    .await?
-                    .ok_or_else(|| {
-                        crate::platform::error::not_found("This firm no longer exists")
-                    })?;
-                (Firm::try_from(row)?, invitation.role)
-            }
-            FirmChoice::Sso { firm, role } => {
-                refuse_taken_email(&mut tx, &new.email).await?;
+            Joining::Existing { firm, role } => {
                 let row = sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1 FOR SHARE"))
                     .bind(firm.get() as i64)
-                    .fetch_optional(&mut *tx)
+                    .fetch_optional(&mut *conn)
                     .await?
                     .ok_or_else(|| {
                         crate::platform::error::not_found("This firm no longer exists")
@@ -186,7 +182,6 @@ pub fn create_user(
                 (Firm::try_from(row)?, role)
             }
         };
-
         let id: i64 = sqlx::query_scalar(
             "INSERT INTO users (name, email, email_key, firm_id, firm_role, password_hash, \
              is_admin, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -197,26 +192,19 @@ pub fn create_user(
         .bind(firm.id.get() as i64)
         .bind(firm_role.code())
         .bind(&new.password_hash)
-        .bind(is_admin)
-        .bind(at(created_at))
-        .fetch_one(&mut *tx)
+        .bind(new.is_admin)
+        .bind(at(new.created_at))
+        .fetch_one(&mut *conn)
         .await
         .map_err(email_taken_on_conflict)?;
-        insert_session(&mut tx, session, id as u64).await?;
-        // Another node's peer figures count the new firm.
-        changes::record(&mut tx, Change::Peers { firm_id: firm.id }).await?;
-        tx.commit().await?;
-        Ok(User {
-            id: id as u64,
-            name: new.name,
-            email: new.email.as_str().to_string(),
-            firm,
-            firm_role,
-            password_hash: new.password_hash,
-            is_admin,
-            created_at,
-        })
-    })
+        insert_session(&mut *conn, session, id as u64).await?;
+        Ok::<_, AppError>(new.into_user(id as u64, firm, firm_role))
+    })?;
+    // Another node's peer figures count the new firm.
+    tx.record_change(Change::Peers {
+        firm_id: user.firm.id,
+    });
+    Ok(user)
 }
 
 /// The account `id` with its firm, read inside `tx`.
@@ -640,13 +628,13 @@ pub fn last_active(
         .collect())
 }
 
-/// Moves firm `from`'s members, invitations and audit entries to firm `into` inside `tx`, keeps
+/// Moves firm `from`'s members and audit entries to firm `into` inside `tx`, keeps
 /// `into` verified if either was, and deletes `from`. Either firm missing is a 404 naming it.
 ///
 /// Taken first, and held to the commit: the sign-up lock (a sign-up through one of `from`'s
 /// invitations then either lands before, and its account moves, or after, and joins `into`) and
 /// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes an
-/// insert that checks `from` by foreign key (an invitation, an audit line) wait and then fail
+/// insert that checks `from` by foreign key (an audit line) wait and then fail
 /// rather than name a deleted firm.
 pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<super::Merged> {
     // Keys and binds take the plain ids.
@@ -682,7 +670,6 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result
                 .fetch_all(&mut *conn)
                 .await?;
         moved.sort_unstable();
-        super::links::postgres::move_invitations_in(&mut *conn, into, from).await?;
         sqlx::query("UPDATE firm_audit SET firm_id = $1 WHERE firm_id = $2")
             .bind(into as i64)
             .bind(from as i64)

@@ -11,16 +11,9 @@ pub const USERS: TableDefinition<u64, &[u8]> = TableDefinition::new("users");
 pub const FIRMS: TableDefinition<u64, &[u8]> = TableDefinition::new("firms");
 /// (firm id, user id): a firm's members, so listing them never walks every account.
 pub const FIRM_MEMBERS: TableDefinition<(u64, u64), ()> = TableDefinition::new("firm_members");
-/// Lower-cased email -> user id; the uniqueness of emails rests on this table.
-/// Invitation id -> `accounts::links::Invitation`; found by INVITATION_TOKENS (SHA-256 of the
-/// token -> id) and listed per firm by FIRM_INVITATIONS ((firm id, invitation id)).
-pub const INVITATIONS: TableDefinition<u64, &[u8]> = TableDefinition::new("invitations");
-pub const INVITATION_TOKENS: TableDefinition<&[u8], u64> =
-    TableDefinition::new("invitation_tokens");
-pub const FIRM_INVITATIONS: TableDefinition<(u64, u64), ()> =
-    TableDefinition::new("firm_invitations");
 /// (firm id, entry id) -> `accounts::audit::AuditEntry`: the firm's audit log.
 pub const FIRM_AUDIT: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("firm_audit");
+/// Lower-cased email -> user id; the uniqueness of emails rests on this table.
 pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");
 /// SHA-256 of a session token -> `accounts::Session`. The token itself is never stored.
 pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions");

@@ -68,6 +68,27 @@ pub fn hash_key(hash: &[u8; 32]) -> u64 {
     u64::from_be_bytes(first) & seam::MAX_PART
 }
 
+/// The row of `table` whose token hash (`hash_of` its value) is `hash`, with its key: found
+/// through `index` on the key part that holds the hash's `hash_key`, the whole hash compared after.
+pub fn find_by_hash<K, V, R>(
+    tx: &mut Tx,
+    table: &seam::Table<K, V, R>,
+    index: &Index,
+    hash: &TokenHash,
+    hash_of: impl Fn(&V) -> &TokenHash,
+) -> Result<Option<(K, V)>>
+where
+    K: seam::Key,
+    V: Serialize + serde::de::DeserializeOwned,
+    R: seam::RedbValue<V>,
+{
+    let key = hash_key(hash);
+    Ok(tx
+        .lookup(table, index, key..=key)?
+        .into_iter()
+        .find(|(_, value)| hash_of(value) == hash))
+}
+
 /// `hash_key` of a text's SHA-256.
 pub fn text_key(text: &str) -> u64 {
     hash_key(&Sha256::digest(text.as_bytes()).into())
@@ -222,11 +243,7 @@ pub fn put_flow(store: &Store, state: &TokenHash, flow: &Flow) -> Result<()> {
 /// Takes the flow of `state` out of the store: it can be finished once.
 pub fn take_flow(store: &Store, state: &TokenHash) -> Result<Option<Flow>> {
     seam::write(store, |tx| {
-        let key = hash_key(state);
-        let found = tx
-            .lookup(&FLOWS, &FLOWS_BY_STATE, key..=key)?
-            .into_iter()
-            .find(|(_, stored)| stored.state_hash == *state);
+        let found = find_by_hash(tx, &FLOWS, &FLOWS_BY_STATE, state, |s| &s.state_hash)?;
         let Some((key, stored)) = found else {
             return Ok(None);
         };

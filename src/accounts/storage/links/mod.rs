@@ -1,64 +1,23 @@
-//! Invitations (in either backend: `file.rs`, `postgres.rs`) and password-reset links (on the
-//! storage seam: `reset.rs`). Both are found by the SHA-256 of their token; using one is a single
-//! step with what it opens (the new account, the new password), so a link cannot be used twice,
-//! even by two requests at the same moment.
+//! Invitations (`invitations.rs`) and password-reset links (`reset.rs`), both on the storage
+//! seam. Both are found by the SHA-256 of their token; using one is a single step with what it
+//! opens (the new account, the new password), so a link cannot be used twice, even by two
+//! requests at the same moment.
 
-pub(super) mod file;
-pub(super) mod postgres;
+pub(crate) mod invitations;
 pub(crate) mod reset;
 
-use crate::accounts::links::{Invitation, ResetLink};
+use crate::accounts::links::ResetLink;
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::User;
 use crate::mail::storage::Outgoing;
 use crate::platform::error::Result;
-use crate::platform::firm_id::FirmId;
 use crate::platform::store::seam;
 use crate::platform::store::{Store, WriteTx};
 
-/// Stores a new invitation (its `id` is the store's) and returns it with its id, withdrawing in
-/// the same transaction the firm's invitations of the same email still pending at its
-/// `created_at`: one live link per person, however many invitations of them arrive at once (redb
-/// runs one writer at a time; on PostgreSQL the firm's invitations lock makes them take turns on
-/// every node). With `mail`, the invitation's message is queued in the same transaction.
-pub fn create_invitation(
-    store: &Store,
-    invitation: Invitation,
-    mail: Option<&Outgoing>,
-) -> Result<Invitation> {
-    match store {
-        Store::File(db) => file::create_invitation(db, invitation, mail),
-        Store::Postgres(db) => postgres::create_invitation(db, invitation, mail),
-    }
-}
-
-/// Every invitation the firm made, used, revoked and expired ones too, oldest first.
-pub fn firm_invitations(store: &Store, firm_id: FirmId) -> Result<Vec<Invitation>> {
-    match store {
-        Store::File(db) => file::firm_invitations(db, firm_id),
-        Store::Postgres(db) => postgres::firm_invitations(db, firm_id),
-    }
-}
-
-pub fn find_invitation_by_token(store: &Store, hash: &TokenHash) -> Result<Option<Invitation>> {
-    match store {
-        Store::File(db) => file::find_invitation_by_token(db, hash),
-        Store::Postgres(db) => postgres::find_invitation_by_token(db, hash),
-    }
-}
-
-/// Withdraws the firm's invitation `id` at `now`; another firm's id, or none, is `None`.
-pub fn revoke_invitation(
-    store: &Store,
-    firm_id: FirmId,
-    id: u64,
-    now: i64,
-) -> Result<Option<Invitation>> {
-    match store {
-        Store::File(db) => file::revoke_invitation(db, firm_id, id, now),
-        Store::Postgres(db) => postgres::revoke_invitation(db, firm_id, id, now),
-    }
-}
+pub use invitations::{
+    create as create_invitation, find as find_invitation_by_token, of_firm as firm_invitations,
+    revoke as revoke_invitation,
+};
 
 /// With `mail`, the link's message is queued in the same transaction.
 pub fn create_reset_link(store: &Store, link: &ResetLink, mail: Option<&Outgoing>) -> Result<()> {

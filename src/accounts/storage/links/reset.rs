@@ -9,7 +9,7 @@
 
 use crate::accounts::links::ResetLink;
 use crate::accounts::model::TokenHash;
-use crate::accounts::sso::storage::hash_key;
+use crate::accounts::sso::storage::{find_by_hash, hash_key};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::platform::error::Result;
 use crate::platform::store::seam::{self, Index, On, Table, Tx};
@@ -37,12 +37,8 @@ pub fn create(store: &Store, link: &ResetLink, mail: Option<&Outgoing>) -> Resul
 
 /// The link of `hash`, whoever's it is.
 pub fn find_in(tx: &mut Tx, hash: &TokenHash) -> Result<Option<ResetLink>> {
-    let key = hash_key(hash);
-    Ok(tx
-        .lookup(&LINKS, &BY_TOKEN, key..=key)?
-        .into_iter()
-        .map(|(_, link)| link)
-        .find(|link| link.token_hash == *hash))
+    let found = find_by_hash(tx, &LINKS, &BY_TOKEN, hash, |link| &link.token_hash)?;
+    Ok(found.map(|(_, link)| link))
 }
 
 pub fn find(store: &Store, hash: &TokenHash) -> Result<Option<ResetLink>> {

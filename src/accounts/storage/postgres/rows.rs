@@ -1,7 +1,6 @@
 //! The account tables' rows as PostgreSQL hands them over (as `select_users!` and
 //! `select_firms!` name their columns), each converted into its domain type in one place, and the
-//! two conversions every account table shares (`at`, `role_from`; the invitations' rows in
-//! `storage/links/postgres.rs` read them too).
+//! conversions they share (`at`, `role_from`).
 
 use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
@@ -16,7 +15,7 @@ pub(in crate::accounts::storage) fn at(secs: i64) -> DateTime<Utc> {
 }
 
 /// A stored `firm_role` code as the role it names.
-pub(in crate::accounts::storage) fn role_from(code: &str) -> Result<FirmRole> {
+fn role_from(code: &str) -> Result<FirmRole> {
     FirmRole::from_code(code)
         .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
 }

@@ -105,7 +105,12 @@ impl super::FileStore {
             pending_sign_ins_let_go(&txn).map_err(fail)?;
             reset_links_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 16 { ... }`.
+        // Version 16: the invitations move onto the seam, keyed by their firm and their token's
+        // hash (`invitations_on_the_seam`).
+        if current < 16 {
+            invitations_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 17 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -436,6 +441,48 @@ fn reset_links_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
             first.copy_from_slice(&link.token_hash[..8]);
             let key = u64::from_be_bytes(first) & seam::MAX_PART;
             tx.insert(&V15_RESET_LINKS, (link.user_id, key), link)?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// The invitations of schema 15: by id, found by their token's hash through a table of its own
+/// and listed per firm through another.
+const V15_INVITATIONS: redb::TableDefinition<u64, &[u8]> =
+    redb::TableDefinition::new("invitations");
+const V15_INVITATION_TOKENS: redb::TableDefinition<&[u8], u64> =
+    redb::TableDefinition::new("invitation_tokens");
+const V15_FIRM_INVITATIONS: redb::TableDefinition<(u64, u64), ()> =
+    redb::TableDefinition::new("firm_invitations");
+const V16_INVITATIONS_BY_TOKEN: Index = Index::new("invitations_by_token", On::Field("token_key"));
+const V16_INVITATIONS: Table<(u64, u64), shapes::StoredInvitation> =
+    Table::declare("invitations", &["firm_id", "id"], Some("invitations"))
+        .indexed(&[&V16_INVITATIONS_BY_TOKEN]);
+
+/// Version 16: the invitations move onto the seam, keyed by (firm, id) and found by the first 63
+/// bits of their token's hash through an index, as JSON. Their ids and their sequence (META's
+/// `seq:invitations`) stay.
+fn invitations_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "invitations")? {
+        return Ok(());
+    }
+    let invitations: Vec<shapes::Invitation> = txn
+        .open_table(V15_INVITATIONS)?
+        .iter()?
+        .map(|e| codec::decode(e?.1.value()))
+        .collect::<anyhow::Result<_>>()?;
+    txn.delete_table(V15_INVITATIONS)?;
+    txn.delete_table(V15_INVITATION_TOKENS)?;
+    txn.delete_table(V15_FIRM_INVITATIONS)?;
+    seam::in_schema_step(txn, |tx| {
+        for invitation in invitations {
+            let key = (invitation.firm_id, invitation.id);
+            let stored = shapes::StoredInvitation {
+                token_key: hash_key(&invitation.token_hash),
+                invitation,
+            };
+            tx.insert(&V16_INVITATIONS, key, &stored)?;
         }
         Ok(())
     })?;

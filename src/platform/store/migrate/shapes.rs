@@ -659,3 +659,30 @@ pub(super) struct Deletion {
     pub by_user: Option<u64>,
     pub by_name: String,
 }
+
+/// An invitation, to schema 15: by id, in bincode (from schema 16 keyed by its firm and its
+/// token's hash, as JSON, on the seam).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Invitation {
+    pub id: u64,
+    pub firm_id: u64,
+    pub email: String,
+    pub email_key: String,
+    pub role: Role,
+    pub token_hash: [u8; 32],
+    pub created_at: i64,
+    pub expires_at: i64,
+    pub invited_by: u64,
+    pub invited_by_name: String,
+    pub used_at: Option<i64>,
+    pub revoked_at: Option<i64>,
+}
+
+/// An invitation from schema 16, on the seam: with the first 63 bits of its token's hash, which
+/// its index orders it by.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredInvitation {
+    pub token_key: u64,
+    #[serde(flatten)]
+    pub invitation: Invitation,
+}

@@ -528,7 +528,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 15,
+        SCHEMA_VERSION, 16,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -1021,6 +1021,21 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
     assert_eq!(
         serde_json::from_value::<crate::accounts::links::ResetLink>(json).unwrap(),
         link
+    );
+    // Schema 15's invitations in bincode, and their JSON as the seam stores it from 16.
+    let frozen: shapes::Invitation = codec::decode(&codec::encode(&invitation())).unwrap();
+    let json = serde_json::to_value(shapes::StoredInvitation {
+        token_key: 7,
+        invitation: frozen,
+    })
+    .unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::accounts::storage::links::invitations::Stored>(json)
+            .unwrap(),
+        crate::accounts::storage::links::invitations::Stored {
+            token_key: 7,
+            invitation: invitation(),
+        }
     );
     // Schema 14's mail settings in bincode, and their JSON as the seam stores it from 15.
     let frozen: shapes::MailSettings = codec::decode(&codec::encode(&mail_settings())).unwrap();
@@ -2995,6 +3010,26 @@ fn scheduled_deletions_of_a_hub_from_before_the_seam_are_kept() {
     );
 }
 
+/// A data directory of today's file with one account, Ann's (id 1), owner of firm 1: a test then
+/// rewrites tables as an older schema left them.
+fn with_ann() -> tempfile::TempDir {
+    use crate::accounts::storage::{FirmChoice, NewUser, create_user};
+    let dir = tempfile::tempdir().unwrap();
+    let store = crate::platform::store::open_file(dir.path()).unwrap();
+    let ann = NewUser {
+        name: "Ann".into(),
+        email: crate::accounts::model::Email::parse("ann@doe.com").unwrap(),
+        firm: FirmChoice::New {
+            name: "Doe LLP".into(),
+            size: None,
+        },
+        password_hash: "hash".into(),
+    };
+    let ann = create_user(&store, ann, &[1; 32], |_| Ok(())).unwrap();
+    assert_eq!((ann.id, ann.firm.id.get()), (1, 1));
+    dir
+}
+
 /// A reset link of account 1, mailed and not yet used.
 fn reset_link() -> crate::accounts::links::ResetLink {
     crate::accounts::links::ResetLink {
@@ -3033,23 +3068,7 @@ fn the_reset_link_of_before_is_found_and_used_once(store: &crate::platform::stor
 /// before is found and used as it was.
 #[test]
 fn version_14_reset_links_are_rekeyed_and_used_the_same() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = crate::platform::store::open_file(dir.path()).unwrap();
-    use crate::accounts::storage::{FirmChoice, NewUser, create_user};
-    let ann = NewUser {
-        name: "Ann".into(),
-        email: crate::accounts::model::Email::parse("ann@doe.com").unwrap(),
-        firm: FirmChoice::New {
-            name: "Doe LLP".into(),
-            size: None,
-        },
-        password_hash: "hash".into(),
-    };
-    assert_eq!(
-        create_user(&store, ann, &[1; 32], |_| Ok(())).unwrap().id,
-        1
-    );
-    drop(store);
+    let dir = with_ann();
     {
         let db = Database::open(dir.path().join("litstack.redb")).unwrap();
         let txn = db.begin_write().unwrap();
@@ -3095,6 +3114,152 @@ fn reset_links_of_a_hub_from_before_the_seam_are_kept() {
         ),
     );
     the_reset_link_of_before_is_found_and_used_once(&store);
+}
+
+/// An invitation of firm 1 to bo@doe.com, id 4, mailed and not yet used.
+fn invitation() -> crate::accounts::links::Invitation {
+    crate::accounts::links::Invitation {
+        id: 4,
+        firm_id: 1,
+        email: "Bo@Doe.com".into(),
+        email_key: "bo@doe.com".into(),
+        role: crate::platform::caller::FirmRole::Member,
+        token_hash: [0xb3; 32],
+        created_at: 1_700_000_000,
+        // 2100-01-01: unexpired whenever the test runs.
+        expires_at: 4_102_444_800,
+        invited_by: 1,
+        invited_by_name: "Ann".into(),
+        used_at: None,
+        revoked_at: None,
+    }
+}
+
+/// The invitation of before is listed and found by its token, admits its person once, and the
+/// next invitation takes the next id of the sequence of before (4 handed out).
+fn the_invitation_of_before_is_found_and_used_once(store: &crate::platform::store::Store) {
+    use crate::accounts::model::Email;
+    use crate::accounts::storage::{FirmChoice, NewUser, create_user, links};
+    let firm = crate::platform::firm_id::FirmId::from_stored(1);
+    let invitation = invitation();
+    assert_eq!(
+        links::find_invitation_by_token(store, &invitation.token_hash).unwrap(),
+        Some(invitation.clone())
+    );
+    assert_eq!(
+        links::find_invitation_by_token(store, &[0xb4; 32]).unwrap(),
+        None
+    );
+    assert_eq!(
+        links::firm_invitations(store, firm).unwrap(),
+        vec![invitation.clone()]
+    );
+    let bo = |email: &str| NewUser {
+        name: "Bo".into(),
+        email: Email::parse(email).unwrap(),
+        firm: FirmChoice::Join {
+            invitation: invitation.token_hash,
+        },
+        password_hash: "hash".into(),
+    };
+    let joined = create_user(store, bo("bo@doe.com"), &[2; 32], |_| Ok(())).unwrap();
+    assert_eq!(
+        (joined.firm.id, joined.firm_role),
+        (firm, crate::platform::caller::FirmRole::Member)
+    );
+    let again = create_user(store, bo("bo@doe.com"), &[3; 32], |_| Ok(()));
+    assert!(
+        matches!(&again, Err(crate::platform::error::AppError::Gone(m))
+            if m == crate::accounts::links::INVITATION_USED),
+        "{again:?}"
+    );
+    let next = crate::accounts::links::Invitation {
+        email: "cy@doe.com".into(),
+        email_key: "cy@doe.com".into(),
+        token_hash: [0xb4; 32],
+        ..invitation
+    };
+    let next = links::create_invitation(store, next, None).unwrap();
+    assert_eq!(next.id, 5);
+    assert_eq!(
+        links::find_invitation_by_token(store, &[0xb4; 32]).unwrap(),
+        Some(next)
+    );
+}
+
+/// A file at schema 15 holds the invitations in bincode by id, with a table from token hash to id
+/// and one of each firm's ids: schema 16 keys them by their firm and id, found by their token
+/// through the seam's index, as JSON, and an invitation of before is found and used as it was.
+#[test]
+fn version_15_invitations_are_rekeyed_and_used_the_same() {
+    let dir = with_ann();
+    {
+        let db = Database::open(dir.path().join("litstack.redb")).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let invitation = invitation();
+            let by_id: redb::TableDefinition<u64, &[u8]> =
+                redb::TableDefinition::new("invitations");
+            txn.open_table(by_id)
+                .unwrap()
+                .insert(invitation.id, codec::encode(&invitation).as_slice())
+                .unwrap();
+            let tokens: redb::TableDefinition<&[u8], u64> =
+                redb::TableDefinition::new("invitation_tokens");
+            txn.open_table(tokens)
+                .unwrap()
+                .insert(invitation.token_hash.as_slice(), invitation.id)
+                .unwrap();
+            let of_firm: redb::TableDefinition<(u64, u64), ()> =
+                redb::TableDefinition::new("firm_invitations");
+            txn.open_table(of_firm)
+                .unwrap()
+                .insert((invitation.firm_id, invitation.id), ())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("seq:invitations", 4)
+                .unwrap();
+            at_schema(&txn, 15);
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::open_file(dir.path()).unwrap();
+    the_invitation_of_before_is_found_and_used_once(&store);
+    let crate::platform::store::Store::File(file) = &store else {
+        unreachable!()
+    };
+    let txn = file.write().unwrap();
+    for old in ["invitation_tokens", "firm_invitations"] {
+        assert!(
+            !super::super::registry::has_table(&txn, old).unwrap(),
+            "{old}"
+        );
+    }
+}
+
+/// A hub database as the binary before migration 0062 left it (a row per invitation, a column
+/// per field, ids from an identity): an invitation of before is found and used as it was, and the
+/// ids go on from the identity's.
+#[test]
+fn invitations_of_a_hub_from_before_the_seam_are_kept() {
+    let invitation = invitation();
+    let store = hub_after(
+        61,
+        &format!(
+            "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+                 INSERT INTO users VALUES \
+                 (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner');\n\
+                 INSERT INTO invitations (id, firm_id, email, email_key, role, token_hash, \
+                 created_at, expires_at, invited_by, invited_by_name) VALUES (4, 1, 'Bo@Doe.com', \
+                 'bo@doe.com', 'member', '\\x{}', to_timestamp(1700000000), to_timestamp({}), 1, 'Ann');\n\
+                 SELECT setval(pg_get_serial_sequence('invitations', 'id'), 4);\n\
+                 SELECT setval(pg_get_serial_sequence('users', 'id'), 1);",
+            hex::encode(invitation.token_hash),
+            invitation.expires_at,
+        ),
+    );
+    the_invitation_of_before_is_found_and_used_once(&store);
 }
 
 #[test]
