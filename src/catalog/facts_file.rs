@@ -422,14 +422,10 @@ mod tests {
             Ok(Some(v))
         })
         .unwrap();
-        let mut tx = store.begin().unwrap();
-        if let crate::platform::store::WriteTx::File(txn) = &mut tx {
-            txn.open_table(crate::platform::store::META)
-                .unwrap()
-                .remove("seeded:vendor-facts")
-                .unwrap();
-        }
-        tx.commit().unwrap();
+        crate::platform::store::seam::write(&store, |tx| {
+            crate::platform::store::settings::remove(tx, "seeded:vendor-facts")
+        })
+        .unwrap();
 
         crate::catalog::seed(&store).unwrap();
         let catalog = Catalog::load(&store).unwrap();

@@ -27,10 +27,11 @@ fn save_seed(
 }
 
 /// The catalog copied into PostgreSQL as `litstack export-to-postgres` copies it: the catalog's
-/// own copy, then its seam tables from their declarations.
+/// own copy, then its seam tables from their declarations, and the settings (its seeded marker).
 fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     let mut counts = super::storage::export(from, to)?;
     counts.push(seam::copy_to_postgres(from, to, &CLICKS)?);
+    seam::copy_to_postgres(from, to, &crate::platform::store::settings::TABLE)?;
     Ok(counts)
 }
 

@@ -293,14 +293,7 @@ impl Docs<'_, '_> {
 /// Runs `change` in one write transaction and commits it when it succeeds.
 pub fn write<R>(store: &Store, change: impl FnOnce(&mut Docs) -> Result<R>) -> Result<R> {
     let mut tx = store.begin()?;
-    if let WriteTx::Postgres(pg) = &mut tx {
-        let db = pg.store();
-        db.run(
-            sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                .bind(LOCK)
-                .execute(pg.conn()?),
-        )?;
-    }
+    lock_in(&mut tx)?;
     let out = change(&mut Docs { tx: &mut tx })?;
     tx.commit()?;
     Ok(out)
@@ -314,15 +307,7 @@ fn within<R>(tx: &mut WriteTx, change: impl FnOnce(&mut Docs) -> Result<R>) -> R
 /// Takes the documents' turn inside a transaction another domain opened (a demo request), as
 /// `write` takes it first: on PostgreSQL the table's advisory lock, held to the commit.
 pub fn lock_in(tx: &mut WriteTx) -> Result<()> {
-    if let WriteTx::Postgres(pg) = tx {
-        let db = pg.store();
-        db.run(
-            sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                .bind(LOCK)
-                .execute(pg.conn()?),
-        )?;
-    }
-    Ok(())
+    crate::platform::store::seam::within(tx, |tx| tx.lock_install(LOCK))
 }
 
 /// What a vendor's people are told, under their bell on /vendor and by mail.

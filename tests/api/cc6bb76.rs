@@ -52,8 +52,9 @@ const FILE_ROWS: &[(&str, u64)] = &[
     // Schema 14 puts a click's kind in its value and drops the time order and the kinds' table.
     ("meeting_clicks_by_owner", 3),
     ("merged_firms", 1),
-    // 17 the old binary's way: schema 15 moves the sign-up mode into the settings.
-    ("meta", 16),
+    // 17 the old binary's way: schema 15 moves the sign-up mode into the settings, schema 16 the
+    // catalog's two seeding markers.
+    ("meta", 14),
     // 1 at cc6bb76 in mfa_challenges: the pending second-factor sign-ins of before go (five
     // minutes each) as they move onto the seam.
     ("notice_prefs", 2),
@@ -76,8 +77,8 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("sessions", 5),
     // 5 at cc6bb76: schema 12 moves the unsubscribe secret to a table of its own, and schema 15
     // leaves the daily "What firms pay" head behind (no month: no snapshot to carry) and moves
-    // the sign-up mode in from META.
-    ("settings", 4),
+    // the sign-up mode in from META; schema 16 the catalog's two seeding markers.
+    ("settings", 6),
     ("shortlist", 4),
     ("shortlist_removed", 1),
     ("sso_configs", 1),

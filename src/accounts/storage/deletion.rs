@@ -77,13 +77,7 @@ pub fn due(store: &Store, now: i64) -> Result<Vec<u64>> {
 /// firm's row and then its scheduled deletion, the deletion the other way round). redb's one
 /// writer needs nothing more.
 pub fn hold_sign_ups_in(tx: &mut WriteTx) -> Result<()> {
-    match tx {
-        WriteTx::File(_) => Ok(()),
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            Ok(store.run(super::postgres::lock_sign_ups(pg.conn()?))?)
-        }
-    }
+    seam::within(tx, |tx| tx.lock_install(super::SIGN_UP_LOCK))
 }
 
 /// The firm's deletion, if it still stands inside `tx`, taking its row with it: the one deletion

@@ -38,6 +38,10 @@ use crate::platform::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
 
+/// The install-wide lock sign-ups take turns on (and the creation of the setup token, a firm
+/// merge and a firm deletion, which take it first).
+const SIGN_UP_LOCK: i64 = 0x4c69_7473_0002;
+
 /// A new account's details; the id, the admin flag and the creation time are the store's.
 pub struct NewUser {
     pub name: String,

@@ -28,8 +28,7 @@ use crate::platform::store::{PgStore, PgTx};
 pub(super) mod rows;
 use rows::{EndedRow, FirmRow, SessionRow, UserRow, at};
 
-/// Serialises sign-ups (and the creation of the setup token) across nodes.
-const SIGN_UP_LOCK: i64 = 0x4c69_7473_0002;
+use super::SIGN_UP_LOCK;
 /// The `settings` key of the first-launch setup token.
 const SETUP_TOKEN: &str = "setup_token";
 

@@ -4,17 +4,16 @@ use crate::platform::error::Result;
 use crate::platform::store::{FileStore, PgStore, PgTx, TableCount};
 
 use super::postgres::{
-    insert_categories, lock_catalog, mark_seeded_on, put_booking_source, put_facts, put_source,
+    insert_categories, lock_catalog, put_booking_source, put_facts, put_source,
     record_catalog_change, upsert_vendor,
 };
 
 /// Copies the catalog of a redb file into an empty PostgreSQL catalog, in one transaction,
-/// keeping every id; the vendors' sequence moves past the file's (`seq:vendors`), and the seeded
-/// marker comes along, so the hub does not seed a second catalog over it. (The meeting clicks
-/// are on the seam: copied from their declaration.)
+/// keeping every id; the vendors' sequence moves past the file's (`seq:vendors`). (The meeting
+/// clicks, and the seeded marker among the settings, are on the seam: copied from their
+/// declarations, so the hub does not seed a second catalog over this one.)
 pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
     let rows = super::file::load_catalog(from)?;
-    let seeded = super::file::meta(from, super::SEEDED)?.is_some();
     let vendor_seq = super::file::meta(from, "seq:vendors")?.unwrap_or(0);
     let mut tx = PgTx::begin(to)?;
     lock_catalog(&mut tx)?;
@@ -61,9 +60,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
                 .bind(last_vendor as i64)
                 .execute(&mut *conn)
                 .await?;
-        }
-        if seeded {
-            mark_seeded_on(&mut *conn, super::SEEDED).await?;
         }
         anyhow::Ok(())
     })?;

@@ -1,6 +1,5 @@
 //! The catalog in the redb file: CATEGORIES, VENDORS, VENDOR_SOURCES and the vendors' side
-//! tables, values through `store::codec`; the seeded marker in META. The file's one writer
-//! serialises every write.
+//! tables, values through `store::codec`. The file's one writer serialises every write.
 
 use std::collections::HashMap;
 
@@ -11,7 +10,7 @@ use crate::catalog::facts::{Provenance, VendorFacts};
 use crate::catalog::model::{BookingSource, Category, Vendor, VendorSource};
 use crate::platform::error::Result;
 use crate::platform::store::{
-    self, CATEGORIES, FileStore, META, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
+    self, CATEGORIES, FileStore, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
     VENDOR_SOURCES, VENDORS, codec,
 };
 
@@ -69,18 +68,6 @@ pub fn load_catalog(store: &FileStore) -> Result<CatalogRows> {
         facts,
         aliases,
     })
-}
-
-pub fn is_seeded(store: &FileStore, marker: &str) -> Result<bool> {
-    Ok(store::meta_get(&store.read()?, marker)?.is_some())
-}
-
-pub fn is_seeded_in(txn: &WriteTransaction, marker: &str) -> Result<bool> {
-    Ok(txn.open_table(META)?.get(marker)?.is_some())
-}
-
-pub fn mark_seeded(txn: &WriteTransaction, marker: &str) -> Result<()> {
-    Ok(store::meta_set(txn, marker, 1)?)
 }
 
 pub fn put_categories(txn: &WriteTransaction, categories: &[Category]) -> Result<()> {
@@ -239,7 +226,7 @@ fn put_facts_in(
     Ok(())
 }
 
-/// The seeded marker and the vendor sequence, for the copy to PostgreSQL.
+/// The vendor sequence, for the copy to PostgreSQL.
 pub fn meta(store: &FileStore, key: &str) -> Result<Option<u64>> {
     Ok(store::meta_get(&store.read()?, key)?)
 }

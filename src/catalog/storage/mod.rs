@@ -35,7 +35,7 @@ use crate::platform::store::{
     CATEGORIES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
     VENDOR_SOURCES, VENDORS,
 };
-use crate::platform::store::{Store, WriteTx};
+use crate::platform::store::{Store, WriteTx, settings};
 use crate::platform::upload::ImportReport;
 
 /// What the store holds of the catalog.
@@ -59,15 +59,32 @@ pub fn load_catalog(store: &Store) -> Result<CatalogRows> {
     }
 }
 
-/// The marker (META on redb, `settings` on PostgreSQL) that says the first launch's catalog was
-/// written.
+/// The setting that says the first launch's catalog was written.
 const SEEDED: &str = "seeded:catalog";
 
+/// The install-wide lock catalog writes take turns on (`seam::Tx::lock_install`).
+const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
+
 pub fn is_seeded(store: &Store) -> Result<bool> {
-    match store {
-        Store::File(db) => file::is_seeded(db, SEEDED),
-        Store::Postgres(db) => postgres::is_seeded(db, SEEDED),
-    }
+    marked(store, SEEDED)
+}
+
+/// Whether the seeding `marker` was set (a setting, `store::settings`).
+fn marked(store: &Store, marker: &str) -> Result<bool> {
+    Ok(settings::read::<serde_json::Value>(store, marker)?.is_some())
+}
+
+/// Takes the catalog's turn inside `tx` and answers whether `marker` was set by a write before
+/// it: a check repeated under the catalog's write lock, so two nodes starting at once seed once.
+fn marked_in(tx: &mut WriteTx, marker: &str) -> Result<bool> {
+    seam::within(tx, |tx| {
+        tx.lock_install(CATALOG_LOCK)?;
+        Ok(settings::get::<serde_json::Value>(tx, marker)?.is_some())
+    })
+}
+
+fn mark_in(tx: &mut WriteTx, marker: &str) -> Result<()> {
+    seam::within(tx, |tx| settings::put(tx, marker, &1))
 }
 
 /// Writes the categories and runs `import` (the vendor CSV's, `seed.rs` passes it), with the seeded
@@ -80,14 +97,7 @@ pub fn save_seed(
     import: impl FnOnce(&mut VendorImport) -> anyhow::Result<ImportReport>,
 ) -> Result<Option<ImportReport>> {
     let mut tx = store.begin()?;
-    let seeded = match &mut tx {
-        WriteTx::File(txn) => file::is_seeded_in(txn, SEEDED)?,
-        WriteTx::Postgres(tx) => {
-            postgres::lock_catalog(tx)?;
-            postgres::is_seeded_in(tx, SEEDED)?
-        }
-    };
-    if seeded {
+    if marked_in(&mut tx, SEEDED)? {
         return Ok(None);
     }
     match &mut tx {
@@ -99,10 +109,7 @@ pub fn save_seed(
         let errors = &report.errors;
         return Err(anyhow::anyhow!("data/vendors.csv has errors: {errors:?}").into());
     }
-    match &mut tx {
-        WriteTx::File(txn) => file::mark_seeded(txn, SEEDED)?,
-        WriteTx::Postgres(tx) => postgres::mark_seeded(tx, SEEDED)?,
-    }
+    mark_in(&mut tx, SEEDED)?;
     commit_catalog(tx)?;
     Ok(Some(report))
 }
@@ -116,29 +123,15 @@ pub fn once(
     write: impl FnOnce(&mut VendorImport) -> anyhow::Result<()>,
 ) -> Result<bool> {
     // Every start asks: a read answers it without the write lock once it has run.
-    let marked = match store {
-        Store::File(db) => file::is_seeded(db, marker)?,
-        Store::Postgres(db) => postgres::is_seeded(db, marker)?,
-    };
-    if marked {
+    if marked(store, marker)? {
         return Ok(false);
     }
     let mut tx = store.begin()?;
-    let done = match &mut tx {
-        WriteTx::File(txn) => file::is_seeded_in(txn, marker)?,
-        WriteTx::Postgres(tx) => {
-            postgres::lock_catalog(tx)?;
-            postgres::is_seeded_in(tx, marker)?
-        }
-    };
-    if done {
+    if marked_in(&mut tx, marker)? {
         return Ok(false);
     }
     write(&mut VendorImport::open(&mut tx)?)?;
-    match &mut tx {
-        WriteTx::File(txn) => file::mark_seeded(txn, marker)?,
-        WriteTx::Postgres(tx) => postgres::mark_seeded(tx, marker)?,
-    }
+    mark_in(&mut tx, marker)?;
     commit_catalog(tx)?;
     Ok(true)
 }

@@ -1,6 +1,6 @@
 //! The catalog in PostgreSQL (migrations/postgres/0004_catalog.sql): `categories`, `vendors` (one
 //! column per field; lists as text arrays, firm sizes as their API codes), `vendor_sources` and
-//! the vendors' side tables, and the seeded marker in `settings`.
+//! the vendors' side tables.
 //!
 //! Vendor writes (the CSV import, the seed, an administrator's edit) take the catalog's
 //! transaction-scoped advisory lock first, so they run one at a time as under redb's one writer:
@@ -23,8 +23,7 @@ use crate::platform::store::{PgStore, PgTx};
 mod rows;
 use rows::{BookingSourceRow, CategoryRow, VendorBookingSourceRow, VendorRow};
 
-/// The advisory lock that serialises catalog writes across nodes.
-const CATALOG_LOCK: i64 = 0x4c69_7473_ca7a;
+use super::CATALOG_LOCK;
 
 macro_rules! vendor_columns {
     () => {
@@ -287,33 +286,6 @@ pub fn lock_catalog(tx: &mut PgTx) -> Result<()> {
 
 pub fn record_catalog_change(tx: &mut PgTx) -> Result<()> {
     tx.record_change(Change::Catalog);
-    Ok(())
-}
-
-pub fn is_seeded(store: &PgStore, marker: &str) -> Result<bool> {
-    Ok(store.setting(marker)?.is_some())
-}
-
-pub fn is_seeded_in(tx: &mut PgTx, marker: &str) -> Result<bool> {
-    let store = tx.store();
-    let found: Option<String> = store.run(
-        sqlx::query_scalar("SELECT value #>> '{}' FROM settings WHERE key = $1")
-            .bind(marker)
-            .fetch_optional(tx.conn()?),
-    )?;
-    Ok(found.is_some())
-}
-
-pub fn mark_seeded(tx: &mut PgTx, marker: &str) -> Result<()> {
-    let store = tx.store();
-    store.run(mark_seeded_on(tx.conn()?, marker))
-}
-
-pub(super) async fn mark_seeded_on(conn: &mut PgConnection, marker: &str) -> Result<()> {
-    sqlx::query("INSERT INTO settings (key, value) VALUES ($1, '1') ON CONFLICT (key) DO NOTHING")
-        .bind(marker)
-        .execute(conn)
-        .await?;
     Ok(())
 }
 

@@ -1,9 +1,10 @@
 //! The install's named settings, each a JSON value under its name in one table declared on the
-//! seam: the mail settings (`mail`), the sign-up mode (`sign_up`) and the catalog feed's records
-//! (`catalog-feed:*`), read and written by one body on both engines. Hub mode's database also
+//! seam: the mail settings (`mail`), the sign-up mode (`sign_up`), the catalog feed's records
+//! (`catalog-feed:*`) and the catalog's seeding markers (`seeded:catalog`,
+//! `seeded:vendor-facts`), read and written by one body on both engines. Hub mode's database also
 //! keeps here the values every node must agree on, which a redb file keeps in META or in files
-//! of its own: the database's id, the booking key, the first-launch setup token and the seeding
-//! markers (`PgStore::shared_setting`, each a JSON string).
+//! of its own: the database's id, the booking key, the first-launch setup token and the sample
+//! bookings' marker (`PgStore::shared_setting`, each a JSON string).
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;

@@ -106,9 +106,11 @@ impl super::FileStore {
             reset_links_on_the_seam(&txn).map_err(fail)?;
         }
         // Version 16: the invitations move onto the seam, keyed by their firm and their token's
-        // hash (`invitations_on_the_seam`).
+        // hash (`invitations_on_the_seam`), and the catalog's seeding markers into the settings
+        // (`catalog_markers_in_the_settings`).
         if current < 16 {
             invitations_on_the_seam(&txn).map_err(fail)?;
+            catalog_markers_in_the_settings(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 17 { ... }`.
         if current < SCHEMA_VERSION {
@@ -398,6 +400,20 @@ fn settings_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
             "open"
         };
         settings.insert("sign_up", seam::value::encode("sign_up", &mode)?.as_slice())?;
+    }
+    Ok(())
+}
+
+/// Version 16: the catalog's seeding markers (the first launch's catalog, the shipped vendor
+/// facts brought once) move from META, where they held 1, into the settings, as hub mode has
+/// always kept them: the JSON number 1. The sample bookings' marker stays with the bookings.
+fn catalog_markers_in_the_settings(txn: &WriteTransaction) -> anyhow::Result<()> {
+    for marker in ["seeded:catalog", "seeded:vendor-facts"] {
+        let found = txn.open_table(META)?.remove(marker)?.is_some();
+        if found {
+            txn.open_table(super::SETTINGS)?
+                .insert(marker, seam::value::encode(marker, &1)?.as_slice())?;
+        }
     }
     Ok(())
 }

@@ -3116,6 +3116,35 @@ fn reset_links_of_a_hub_from_before_the_seam_are_kept() {
     the_reset_link_of_before_is_found_and_used_once(&store);
 }
 
+/// A file at schema 15 keeps the catalog's seeding markers in META: schema 16 moves them into
+/// the settings, so a start neither seeds a second catalog nor brings the shipped facts again.
+#[test]
+fn version_15_catalog_markers_move_into_the_settings() {
+    let (_dir, store) = file_at(15, |txn| {
+        let mut meta = txn.open_table(META).unwrap();
+        for marker in [
+            "seeded:catalog",
+            "seeded:vendor-facts",
+            "seeded:sample-bookings",
+        ] {
+            meta.insert(marker, 1).unwrap();
+        }
+    });
+    assert!(crate::catalog::storage::is_seeded(&store).unwrap());
+    let again = crate::catalog::storage::once(&store, "seeded:vendor-facts", |_| {
+        panic!("brought once already")
+    });
+    assert!(!again.unwrap());
+    let crate::platform::store::Store::File(file) = &store else {
+        unreachable!()
+    };
+    let txn = file.read().unwrap();
+    assert_eq!(meta_get(&txn, "seeded:catalog").unwrap(), None);
+    assert_eq!(meta_get(&txn, "seeded:vendor-facts").unwrap(), None);
+    // The bookings keep theirs.
+    assert_eq!(meta_get(&txn, "seeded:sample-bookings").unwrap(), Some(1));
+}
+
 /// An invitation of firm 1 to bo@doe.com, id 4, mailed and not yet used.
 fn invitation() -> crate::accounts::links::Invitation {
     crate::accounts::links::Invitation {

@@ -809,6 +809,18 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Takes an install-wide scope lock (`lock`, one key per kind of write that must take turns
+    /// on every node: the catalog's, the sign-ups', the vendor accounts'), held to the commit.
+    /// redb's one writer already takes turns.
+    pub fn lock_install(&mut self, lock: i64) -> Result<()> {
+        self.writable()?;
+        match &mut self.engine {
+            Engine::RedbWrite(_) => Ok(()),
+            Engine::Pg { tx, .. } => pg::lock_install(tx, lock),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
     /// The first step of a write of a firm's rows: a 409 when the firm was merged away, a 410
     /// when it was deleted (`store::merged`), then the firm's scope lock.
     pub fn open_firm(&mut self, firm: FirmId) -> Result<()> {

@@ -561,6 +561,16 @@ pub(super) fn bump_sequence<K: Key, V, R: super::RedbValue<V>>(
     Ok(())
 }
 
+pub(super) fn lock_install(tx: &mut PgTx, lock: i64) -> Result<()> {
+    let store = tx.store();
+    store.run(
+        sqlx::query("SELECT pg_advisory_xact_lock($1)")
+            .bind(lock)
+            .execute(tx.conn()?),
+    )?;
+    Ok(())
+}
+
 pub(super) fn lock_firms(tx: &mut PgTx, firms: &[FirmId]) -> Result<()> {
     let mut ids: Vec<u64> = firms.iter().map(|f| f.get()).collect();
     ids.sort_unstable();
