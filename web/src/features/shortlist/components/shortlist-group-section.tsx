@@ -6,7 +6,10 @@ import type { ShortlistGroup } from '@/lib/api/types';
 import { groupTitle } from './format';
 import { ShortlistEntryCard } from './shortlist-entry-card';
 
-/** A category of the shortlist: its vendors, and links to compare and evaluate them. */
+/**
+ * A category of the shortlist: its vendors, and links to compare and evaluate them, each at least
+ * 24 px tall, so a finger's target holds however the header wraps on a phone.
+ */
 export function ShortlistGroupSection({ group }: { group: ShortlistGroup }) {
   const headingId = `shortlist-group-${group.categoryId}`;
   return (
@@ -16,13 +19,16 @@ export function ShortlistGroupSection({ group }: { group: ShortlistGroup }) {
           {groupTitle(group)}
         </h2>
         {group.compareIds.length >= 2 ? (
-          <Link href={comparePath(group.compareIds)} className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline">
+          <Link
+            href={comparePath(group.compareIds)}
+            className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+          >
             Compare {group.categoryLabel} vendors side by side
           </Link>
         ) : null}
         <Link
           href={evaluationPath(group.categoryId)}
-          className="text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
+          className="inline-flex min-h-6 items-center text-sm font-medium text-indigo-700 underline-offset-2 hover:underline"
           aria-label={`Evaluate ${group.categoryLabel} vendors`}
         >
           Evaluate
