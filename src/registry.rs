@@ -63,7 +63,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::catalog::logos::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::catalog::logos::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::catalog::logos::PART),
     },

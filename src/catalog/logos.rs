@@ -13,7 +13,6 @@
 
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
@@ -22,9 +21,23 @@ use crate::platform::outbound::{Call, Outbound, Refused};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Purge, Table, VendorMoved, VendorPart,
 };
-use crate::platform::store::{
-    FileStore, PgStore, PgTx, Store, TableCount, VENDOR_LOGOS, WriteTx, codec, open_read,
-};
+use crate::platform::store::seam::{self, Tx};
+use crate::platform::store::{Store, WriteTx};
+
+/// (vendor id, `sha_key` of the image's SHA-256) -> `Stored`: the copies of each vendor's logo,
+/// on the storage seam. What carried over: on redb schema 16 rekeyed the copies of before (by a
+/// text key of vendor and hash) and rewrote them as JSON; on PostgreSQL migration 0063 moved the
+/// rows into the seam's layout.
+pub const LOGOS: seam::Table<(u64, u64), Stored> =
+    seam::Table::declare("vendor_logos", &["vendor_id", "sha_key"], None);
+
+/// A copy as stored: the whole hash (its key holds the first 63 bits of it) with the image.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Stored {
+    pub sha256: String,
+    #[serde(flatten)]
+    pub logo: Logo,
+}
 
 /// The largest logo copied: a logo this size is already far sharper than a card shows it.
 pub const MAX_BYTES: usize = 512 * 1024;
@@ -40,15 +53,33 @@ pub struct Logo {
     pub source_url: String,
     /// The day it was copied, YYYY-MM-DD.
     pub copied_on: String,
+    /// In JSON as base64: a third larger, where a list of numbers would be three times.
+    #[serde(with = "base64_bytes")]
     pub bytes: Vec<u8>,
 }
 
-fn key(vendor: u64, sha: &str) -> String {
-    format!("{vendor:016x}:{sha}")
+mod base64_bytes {
+    use base64::Engine;
+    use base64::engine::general_purpose::STANDARD;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(bytes: &[u8], out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(&STANDARD.encode(bytes))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<Vec<u8>, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(from)?;
+        STANDARD
+            .decode(text.as_bytes())
+            .map_err(serde::de::Error::custom)
+    }
 }
 
-fn vendor_prefix(vendor: u64) -> String {
-    format!("{vendor:016x}:")
+/// The first 63 bits of a hex SHA-256, a key part on both engines (`None` for text that is not
+/// one: no copy is stored under it).
+fn sha_key(sha: &str) -> Option<u64> {
+    let first = u64::from_str_radix(sha.get(..16)?, 16).ok()?;
+    Some(first & seam::MAX_PART)
 }
 
 /// The address a copy is served at.
@@ -141,67 +172,21 @@ pub async fn copy(
 }
 
 fn put(tx: &mut WriteTx, vendor: u64, sha: &str, logo: &Logo) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            txn.open_table(VENDOR_LOGOS)?
-                .insert(key(vendor, sha).as_str(), codec::encode(logo).as_slice())?;
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            store.run(
-                sqlx::query(
-                    "INSERT INTO vendor_logos \
-                     (vendor_id, sha256, content_type, source_url, copied_on, bytes) \
-                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (vendor_id, sha256) DO NOTHING",
-                )
-                .bind(vendor as i64)
-                .bind(sha)
-                .bind(&logo.content_type)
-                .bind(&logo.source_url)
-                .bind(&logo.copied_on)
-                .bind(&logo.bytes)
-                .execute(tx.conn()?),
-            )?;
-        }
-    }
-    Ok(())
-}
-
-type PgLogo = (String, String, String, Vec<u8>);
-
-fn from_pg((content_type, source_url, copied_on, bytes): PgLogo) -> Logo {
-    Logo {
-        content_type,
-        source_url,
-        copied_on,
-        bytes,
-    }
+    let key = sha_key(sha).ok_or_else(|| anyhow::anyhow!("a logo's hash is not hex: {sha}"))?;
+    let stored = Stored {
+        sha256: sha.to_string(),
+        logo: logo.clone(),
+    };
+    seam::within(tx, |tx| tx.insert(&LOGOS, (vendor, key), &stored))
 }
 
 /// The stored copy of `vendor`'s logo with hash `sha`.
 pub fn get(store: &Store, vendor: u64, sha: &str) -> Result<Option<Logo>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, VENDOR_LOGOS)? else {
-                return Ok(None);
-            };
-            let value = table.get(key(vendor, sha).as_str())?;
-            Ok(value.map(|v| codec::decode(v.value())).transpose()?)
-        }
-        Store::Postgres(db) => {
-            let row: Option<PgLogo> = db.run(
-                sqlx::query_as(
-                    "SELECT content_type, source_url, copied_on, bytes FROM vendor_logos \
-                     WHERE vendor_id = $1 AND sha256 = $2",
-                )
-                .bind(vendor as i64)
-                .bind(sha)
-                .fetch_optional(db.pool()),
-            )?;
-            Ok(row.map(from_pg))
-        }
-    }
+    let Some(key) = sha_key(sha) else {
+        return Ok(None);
+    };
+    let found = seam::get_one(store, &LOGOS, (vendor, key))?;
+    Ok(found.filter(|s| s.sha256 == sha).map(|s| s.logo))
 }
 
 /// The address `logo_url` names, when it is a copy served here: (vendor, sha).
@@ -224,39 +209,18 @@ pub fn keep_only(store: &Store, vendor: u64, current: Option<&str>) -> Result<()
     let keep = current
         .and_then(parse_served)
         .filter(|(v, _)| *v == vendor)
-        .map(|(_, sha)| key(vendor, sha));
+        .map(|(_, sha)| sha);
     let mut tx = store.begin()?;
-    remove_in(&mut tx, vendor, keep.as_deref())?;
+    seam::within(&mut tx, |tx| remove_in(tx, vendor, keep))?;
     tx.commit()?;
     Ok(())
 }
 
-fn remove_in(tx: &mut WriteTx, vendor: u64, keep: Option<&str>) -> Result<()> {
-    match tx {
-        WriteTx::File(txn) => {
-            let mut table = txn.open_table(VENDOR_LOGOS)?;
-            let prefix = vendor_prefix(vendor);
-            let end = format!("{prefix}\u{10FFFF}");
-            let gone: Vec<String> = table
-                .range(prefix.as_str()..end.as_str())?
-                .map(|entry| entry.map(|(k, _)| k.value().to_string()))
-                .collect::<std::result::Result<_, _>>()?;
-            for k in gone.iter().filter(|k| Some(k.as_str()) != keep) {
-                table.remove(k.as_str())?;
-            }
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let keep_sha = keep.and_then(|k| k.split_once(':')).map(|(_, sha)| sha);
-            store.run(
-                sqlx::query(
-                    "DELETE FROM vendor_logos WHERE vendor_id = $1 \
-                     AND sha256 IS DISTINCT FROM $2",
-                )
-                .bind(vendor as i64)
-                .bind(keep_sha)
-                .execute(tx.conn()?),
-            )?;
+/// Deletes `vendor`'s copies but the one of hash `keep`.
+fn remove_in(tx: &mut Tx, vendor: u64, keep: Option<&str>) -> Result<()> {
+    for (key, stored) in tx.range(&LOGOS, &[vendor])? {
+        if Some(stored.sha256.as_str()) != keep {
+            tx.remove(&LOGOS, key)?;
         }
     }
     Ok(())
@@ -312,45 +276,20 @@ pub async fn served_logo(
 pub const PART: VendorPart = VendorPart {
     naming: |_, _| Ok(Vec::new()),
     merge: |tx, from, _into| {
-        remove_in(tx, from, None)?;
+        seam::within(tx, |tx| remove_in(tx, from, None))?;
         Ok(VendorMoved::default())
     },
-    delete: Some(|tx, vendor| remove_in(tx, vendor, None)),
+    delete: Some(|tx, vendor| seam::within(tx, |tx| remove_in(tx, vendor, None))),
 };
 
 /// Copies every stored logo of a redb file into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    let rows: Vec<(u64, String, Logo)> = {
-        let txn = from.read()?;
-        let mut rows = Vec::new();
-        if let Some(table) = open_read(&txn, VENDOR_LOGOS)? {
-            for entry in table.iter()? {
-                let (k, v) = entry?;
-                let k = k.value();
-                let (vendor, sha) = k
-                    .split_once(':')
-                    .and_then(|(v, s)| Some((u64::from_str_radix(v, 16).ok()?, s.to_string())))
-                    .ok_or_else(|| anyhow::anyhow!("a stored logo's key {k} cannot be read"))?;
-                rows.push((vendor, sha, codec::decode(v.value())?));
-            }
-        }
-        rows
-    };
-    let mut tx = WriteTx::Postgres(PgTx::begin(to)?);
-    for (vendor, sha, logo) in &rows {
-        put(&mut tx, *vendor, sha, logo)?;
-    }
-    tx.commit()?;
-    Ok(vec![to.counted("vendor_logos", rows.len() as u64)?])
-}
-
 /// This room's table, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "vendor_logos",
     purge: Purge::Never,
     export: Export::Left(INSTALL_OWN),
     holder: Holder::Install,
-    redb: &[&VENDOR_LOGOS],
+    redb: &[&LOGOS],
     postgres: true,
     secrets: &[],
     refers_to: &[crate::platform::store::registry::Reference {

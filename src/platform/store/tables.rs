@@ -166,9 +166,6 @@ pub const IMPORTED_IDS: TableDefinition<u64, &[u8]> = TableDefinition::new("impo
 /// address, a session, a link, a proposal, a notice, a sequence), by the key's kind prefix.
 /// Created by the first write; missing reads as empty.
 pub const VENDOR_ACCOUNTS: TableDefinition<&str, &[u8]> = TableDefinition::new("vendor_accounts");
-/// Vendor logos Litstack copied (`catalog::logos`): "{vendor id:016x}:{sha256}" -> the image and
-/// where it came from. Created by the first copy; missing reads as empty.
-pub const VENDOR_LOGOS: TableDefinition<&str, &[u8]> = TableDefinition::new("vendor_logos");
 /// (user id, vendor id, month as 202611) -> how many times the member opened the vendor's profile
 /// that month (`vendor_profile::views`). Created by the first view; missing reads as empty.
 pub const PROFILE_VIEWS: TableDefinition<(u64, u64, u32), u64> =

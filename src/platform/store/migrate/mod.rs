@@ -106,11 +106,13 @@ impl super::FileStore {
             reset_links_on_the_seam(&txn).map_err(fail)?;
         }
         // Version 16: the invitations move onto the seam, keyed by their firm and their token's
-        // hash (`invitations_on_the_seam`), and the catalog's seeding markers into the settings
-        // (`catalog_markers_in_the_settings`).
+        // hash (`invitations_on_the_seam`), the catalog's seeding markers into the settings
+        // (`catalog_markers_in_the_settings`), and the vendors' logos onto the seam
+        // (`logos_on_the_seam`).
         if current < 16 {
             invitations_on_the_seam(&txn).map_err(fail)?;
             catalog_markers_in_the_settings(&txn).map_err(fail)?;
+            logos_on_the_seam(&txn).map_err(fail)?;
         }
         // Later schema versions add their steps here: `if current < 17 { ... }`.
         if current < SCHEMA_VERSION {
@@ -415,6 +417,47 @@ fn catalog_markers_in_the_settings(txn: &WriteTransaction) -> anyhow::Result<()>
                 .insert(marker, seam::value::encode(marker, &1)?.as_slice())?;
         }
     }
+    Ok(())
+}
+
+/// The vendors' logo copies of schema 15: "{vendor id:016x}:{sha256}" -> the image, in bincode.
+const V15_LOGOS: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("vendor_logos");
+const V16_LOGOS: Table<(u64, u64), shapes::StoredLogo> =
+    Table::declare("vendor_logos", &["vendor_id", "sha_key"], None);
+
+/// Version 16: the vendors' logo copies move onto the seam, keyed by (vendor, the first 63 bits of
+/// the image's SHA-256) with the whole hash in the value, as JSON (the image in base64).
+fn logos_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "vendor_logos")? {
+        return Ok(());
+    }
+    let mut logos = Vec::new();
+    for entry in txn.open_table(V15_LOGOS)?.iter()? {
+        let (key, value) = entry?;
+        let key = key.value();
+        let parsed = key.split_once(':').and_then(|(vendor, sha)| {
+            let first = u64::from_str_radix(sha.get(..16)?, 16).ok()?;
+            Some((
+                u64::from_str_radix(vendor, 16).ok()?,
+                first,
+                sha.to_string(),
+            ))
+        });
+        let (vendor, first, sha256) =
+            parsed.ok_or_else(|| anyhow::anyhow!("a stored logo's key {key} cannot be read"))?;
+        let logo: shapes::Logo = codec::decode(value.value())?;
+        logos.push((
+            (vendor, first & seam::MAX_PART),
+            shapes::StoredLogo { sha256, logo },
+        ));
+    }
+    txn.delete_table(V15_LOGOS)?;
+    seam::in_schema_step(txn, |tx| {
+        for (key, stored) in &logos {
+            tx.insert(&V16_LOGOS, *key, stored)?;
+        }
+        Ok(())
+    })?;
     Ok(())
 }
 

@@ -686,3 +686,29 @@ pub(super) struct StoredInvitation {
     #[serde(flatten)]
     pub invitation: Invitation,
 }
+
+/// A vendor's logo copy, to schema 15, in bincode (from schema 16 its JSON, on the seam, the image
+/// in base64).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Logo {
+    pub content_type: String,
+    pub source_url: String,
+    pub copied_on: String,
+    #[serde(serialize_with = "bytes_in_base64")]
+    pub bytes: Vec<u8>,
+}
+
+/// How schema 16 writes an image into JSON; bincode reads schema 15's plain bytes.
+fn bytes_in_base64<S: serde::Serializer>(bytes: &[u8], out: S) -> Result<S::Ok, S::Error> {
+    use base64::Engine;
+    out.serialize_str(&base64::engine::general_purpose::STANDARD.encode(bytes))
+}
+
+/// A vendor's logo copy from schema 16, on the seam: with the whole hash of the image, which its
+/// key holds the first 63 bits of.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredLogo {
+    pub sha256: String,
+    #[serde(flatten)]
+    pub logo: Logo,
+}

@@ -1037,6 +1037,24 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             invitation: invitation(),
         }
     );
+    // Schema 15's logo copies in bincode, and their JSON as the seam stores it from 16.
+    let (sha256, copy) = logo();
+    let schema_15 = codec::encode(&(
+        &copy.content_type,
+        &copy.source_url,
+        &copy.copied_on,
+        &copy.bytes,
+    ));
+    let frozen: shapes::Logo = codec::decode(&schema_15).unwrap();
+    let json = serde_json::to_value(shapes::StoredLogo {
+        sha256: sha256.clone(),
+        logo: frozen,
+    })
+    .unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::catalog::logos::Stored>(json).unwrap(),
+        crate::catalog::logos::Stored { sha256, logo: copy }
+    );
     // Schema 14's mail settings in bincode, and their JSON as the seam stores it from 15.
     let frozen: shapes::MailSettings = codec::decode(&codec::encode(&mail_settings())).unwrap();
     let json = serde_json::to_value(&frozen).unwrap();
@@ -3143,6 +3161,70 @@ fn version_15_catalog_markers_move_into_the_settings() {
     assert_eq!(meta_get(&txn, "seeded:vendor-facts").unwrap(), None);
     // The bookings keep theirs.
     assert_eq!(meta_get(&txn, "seeded:sample-bookings").unwrap(), Some(1));
+}
+
+/// The logo copy of vendor 146 both fixtures hold: (its hash, the copy).
+fn logo() -> (String, crate::catalog::logos::Logo) {
+    (
+        "af2d5ed60c8f9755fdc01ba238e31e205921441691dfe9753ed2c665d7d44051".into(),
+        crate::catalog::logos::Logo {
+            content_type: "image/png".into(),
+            source_url: "http://127.0.0.1:44817/logo.png".into(),
+            copied_on: "2026-11-30".into(),
+            bytes: b"\x89PNG\r\n\x1a\n0001".to_vec(),
+        },
+    )
+}
+
+/// The logo of before is served by its vendor and hash, and by no other hash.
+fn the_logo_of_before_is_served(store: &crate::platform::store::Store) {
+    use crate::catalog::logos;
+    let (sha, copy) = logo();
+    assert_eq!(logos::get(store, 146, &sha).unwrap(), Some(copy));
+    let mut other = sha.clone();
+    other.replace_range(60.., "0000");
+    assert_eq!(logos::get(store, 146, &other).unwrap(), None);
+    assert_eq!(logos::get(store, 145, &sha).unwrap(), None);
+}
+
+/// A file at schema 15 keeps the logo copies by a text key of vendor and hash, the image in
+/// bincode: schema 16 keys them by vendor and the hash's first 63 bits, as the seam's JSON.
+#[test]
+fn version_15_logos_are_rekeyed_and_served_the_same() {
+    let (sha, copy) = logo();
+    let (_dir, store) = file_at(15, |txn| {
+        let old: redb::TableDefinition<&str, &[u8]> = redb::TableDefinition::new("vendor_logos");
+        // As schema 15 wrote a copy: its four fields in bincode, the image as plain bytes.
+        let value = codec::encode(&(
+            &copy.content_type,
+            &copy.source_url,
+            &copy.copied_on,
+            &copy.bytes,
+        ));
+        txn.open_table(old)
+            .unwrap()
+            .insert(format!("{:016x}:{sha}", 146).as_str(), value.as_slice())
+            .unwrap();
+    });
+    the_logo_of_before_is_served(&store);
+}
+
+/// A hub database as the binary before migration 0063 left it (a column per field, the image as
+/// bytea): the logo of before is served as it was.
+#[test]
+fn logos_of_a_hub_from_before_the_seam_are_kept() {
+    let (sha, copy) = logo();
+    let store = hub_after(
+        62,
+        &format!(
+            "INSERT INTO vendor_logos VALUES (146, '{sha}', '{}', '{}', '{}', '\\x{}');",
+            copy.content_type,
+            copy.source_url,
+            copy.copied_on,
+            hex::encode(&copy.bytes),
+        ),
+    );
+    the_logo_of_before_is_served(&store);
 }
 
 /// An invitation of firm 1 to bo@doe.com, id 4, mailed and not yet used.
