@@ -1,9 +1,10 @@
 //! The second factor's tables, on the storage seam, one body for both engines: each account's
 //! TOTP factor (`user_factors`, user id -> `Factor`) and the pending second-factor sign-ins
 //! (`mfa_challenges`, found by their token's hash through an index). Every change to a factor is one
-//! serializable read-modify-write step (redb's single writer; PostgreSQL's SERIALIZABLE, run again
-//! after a conflict), so a code's step is accepted once and a recovery code used once, even by two
-//! requests at the same moment on two nodes.
+//! read-modify-write step under the account's hold (`hold_account_in`: redb's single writer;
+//! PostgreSQL's row lock of the account), so a code's step is accepted once and a recovery code
+//! used once, even by two requests at the same moment on two nodes, and no factor is written for
+//! an account its removal has taken.
 //!
 //! What carried over: on redb the factors' table is the one of before the seam, its bincode values
 //! rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057 moved its rows. The
@@ -15,9 +16,13 @@ use serde::{Deserialize, Serialize};
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
 use crate::accounts::sso::storage::{find_by_hash, hash_key};
-use crate::platform::error::Result;
+use crate::platform::error::{Result, unauthorized};
 use crate::platform::store::seam::{self, Index, On, Table};
 use crate::platform::store::{Store, USER_FACTORS, WriteTx};
+
+/// A change to the second factor of an account that was removed meanwhile (a member's removal,
+/// the firm's deletion).
+pub const ACCOUNT_REMOVED: &str = "Your account was removed, so this change was not saved.";
 
 /// user id -> `Factor`.
 pub const FACTORS: Table<u64, Factor> =
@@ -57,14 +62,21 @@ pub fn find_factor(store: &Store, user_id: u64) -> Result<Option<Factor>> {
 }
 
 /// Reads the account's factor, lets `decide` say what becomes of it and what to answer, and
-/// writes that, in one step. An error from `decide` writes nothing. `decide` may be asked again
-/// (PostgreSQL runs the step again after a conflict), so it holds no effect of its own.
+/// writes that, in one step under the account's hold. An error from `decide` writes nothing; an
+/// account removed meanwhile is a 401 and nothing is written. The hold comes first: a step read
+/// beside a removal would otherwise write a factor for an account the removal had already taken
+/// (a seam write alone is serializable, but a factor's insert and an account's delete touch no
+/// row in common).
 pub fn change_factor<T>(
     store: &Store,
     user_id: u64,
-    mut decide: impl FnMut(Option<Factor>) -> Result<(Change, T)>,
+    decide: impl FnOnce(Option<Factor>) -> Result<(Change, T)>,
 ) -> Result<T> {
-    seam::write(store, |tx| {
+    let mut tx = store.begin()?;
+    if super::hold_account_in(&mut tx, user_id)?.is_none() {
+        return Err(unauthorized(ACCOUNT_REMOVED));
+    }
+    let answer = seam::within(&mut tx, |tx| {
         let found = tx.get(&FACTORS, user_id)?;
         let (change, answer) = decide(found)?;
         match change {
@@ -75,7 +87,9 @@ pub fn change_factor<T>(
             }
         }
         Ok(answer)
-    })
+    })?;
+    tx.commit()?;
+    Ok(answer)
 }
 
 /// Removes the account's factor and its pending sign-ins inside its removal.
@@ -201,6 +215,44 @@ mod tests {
             assert_eq!(find_factor(store, ann.id).unwrap(), None);
             assert_eq!(known(store), None);
             assert_eq!(find_challenge(store, &[3; 32]).unwrap(), None);
+        });
+    }
+
+    /// A factor's step beside the account's removal: the step lands first and the removal takes
+    /// its factor, or the step finds the account gone. Never a factor left for a removed account.
+    #[test]
+    fn a_factor_step_beside_the_accounts_removal_leaves_no_factor_behind() {
+        on_both(|store| {
+            let new = new_user("ann@doe.com");
+            let ann = super::super::create_user(store, new, &[1; 32], |_| Ok(())).unwrap();
+            let (read, was_read) = std::sync::mpsc::channel();
+            let step = std::thread::scope(|s| {
+                let step = s.spawn(|| {
+                    change_factor(store, ann.id, move |found| {
+                        read.send(()).unwrap();
+                        // The removal starts between the step's read and its write.
+                        std::thread::sleep(std::time::Duration::from_millis(300));
+                        let pending = Factor {
+                            secret: vec![7; 20],
+                            created_at: 100,
+                            confirmed_at: None,
+                            last_used_step: 0,
+                            recovery: vec![],
+                        };
+                        Ok((Change::Put(pending), found))
+                    })
+                });
+                was_read.recv().unwrap();
+                super::super::remove_user(store, &ann).unwrap();
+                step.join().unwrap()
+            });
+            assert_eq!(step.unwrap(), None, "the step read no factor");
+            assert_eq!(find_factor(store, ann.id).unwrap(), None);
+            let after = change_factor(store, ann.id, |_| Ok((Change::Delete, ())));
+            assert!(matches!(
+                after,
+                Err(crate::platform::error::AppError::Unauthorized(_))
+            ));
         });
     }
 

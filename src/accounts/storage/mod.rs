@@ -219,6 +219,17 @@ pub fn last_active(store: &Store, user_ids: &[u64]) -> Result<std::collections::
     }
 }
 
+/// The account `id`, held to the end of `tx`, or `None` when it is gone. On PostgreSQL: its
+/// firm's row, then its own row lock, which its removal and a reset link's use take too, so a
+/// write that holds it lands before a removal (which then takes what it wrote) or finds the
+/// account gone. redb's one writer holds it already.
+pub(crate) fn hold_account_in(tx: &mut WriteTx, id: u64) -> Result<Option<User>> {
+    match tx {
+        WriteTx::File(txn) => file::hold_account(txn, id),
+        WriteTx::Postgres(tx) => postgres::hold_account(tx, id),
+    }
+}
+
 /// Deletes the account, every session of it and its notices and choices, in one transaction;
 /// what it wrote for its firm stays the firm's.
 pub fn remove_user(store: &Store, user: &User) -> Result<()> {

@@ -42,10 +42,7 @@ pub fn use_reset_link(
     // reads the link again.
     let holder = reset::find(store, hash)?.ok_or_else(unusable)?.user_id;
     let mut tx = store.begin()?;
-    let user = match &mut tx {
-        WriteTx::File(txn) => super::file::hold_account(txn, holder)?,
-        WriteTx::Postgres(tx) => super::postgres::hold_account(tx, holder)?,
-    };
+    let user = super::hold_account_in(&mut tx, holder)?;
     let mut link = seam::within(&mut tx, |tx| reset::find_in(tx, hash))?
         .filter(|link| link.user_id == holder)
         .ok_or_else(unusable)?;

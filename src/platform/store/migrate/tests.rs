@@ -42,6 +42,26 @@ fn file_at(
     (dir, store)
 }
 
+/// The bytes of the row `key` of the redb table `table`, which must be there.
+fn stored<'k, K: redb::Key + 'static>(
+    txn: &redb::ReadTransaction,
+    table: redb::TableDefinition<'_, K, &'static [u8]>,
+    key: impl std::borrow::Borrow<K::SelfType<'k>>,
+) -> Vec<u8> {
+    let rows = txn.open_table(table).unwrap();
+    let row = rows.get(key).unwrap().expect("the row");
+    row.value().to_vec()
+}
+
+/// The JSON of the row `key` of the redb table `table`, as the seam stores a value.
+fn stored_json<'k, K: redb::Key + 'static>(
+    txn: &redb::ReadTransaction,
+    table: redb::TableDefinition<'_, K, &'static [u8]>,
+    key: impl std::borrow::Borrow<K::SelfType<'k>>,
+) -> serde_json::Value {
+    serde_json::from_slice(&stored(txn, table, key)).unwrap()
+}
+
 #[test]
 fn version_1_identities_become_runs_of_consecutive_ids() {
     let dir = tempfile::tempdir().unwrap();
@@ -306,16 +326,8 @@ fn version_13_meeting_clicks_are_stored_as_json_with_their_kinds() {
     );
     {
         let txn = store.file().unwrap().read().unwrap();
-        let bytes = txn
-            .open_table(CLICKS.redb)
-            .unwrap()
-            .get((7, 12, 4))
-            .unwrap()
-            .unwrap()
-            .value()
-            .to_vec();
         assert_eq!(
-            serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+            stored_json(&txn, CLICKS.redb, (7, 12, 4)),
             serde_json::to_value(&clicks[2]).unwrap()
         );
         assert!(txn.open_table(V13_MEETING_CLICK_TIMES).is_err());
@@ -1304,15 +1316,7 @@ fn version_10_shortlist_is_stored_as_json_and_reads_the_same() {
         "the by-day index reads the converted rows"
     );
     let txn = store.file().unwrap().read().unwrap();
-    let bytes = txn
-        .open_table(SHORTLIST)
-        .unwrap()
-        .get((2, 7))
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    let json: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+    let json = stored_json(&txn, SHORTLIST, (2, 7));
     assert_eq!(json["status"], "Not chosen", "statuses by their names");
     assert_eq!(json["history"][1]["by"], "Ann Doe");
 }
@@ -1414,18 +1418,7 @@ fn version_11_notices_choices_and_secret_read_the_same_on_the_seam() {
                 .unwrap()
                 .is_none()
         );
-        let bytes = txn
-            .open_table(NOTICES)
-            .unwrap()
-            .get((7, 41))
-            .unwrap()
-            .unwrap()
-            .value()
-            .to_vec();
-        assert_eq!(
-            serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
-            want[1]
-        );
+        assert_eq!(stored_json(&txn, NOTICES, (7, 41)), want[1]);
         assert_eq!(
             meta_get(&txn, "schema_version").unwrap(),
             Some(SCHEMA_VERSION)
@@ -1521,10 +1514,8 @@ fn version_10_saved_views_are_stored_as_json_and_read_the_same() {
     );
     assert_eq!(list(&store, firm(2)).unwrap(), [today(&before[2])]);
     let txn = store.file().unwrap().read().unwrap();
-    let stored = txn.open_table(SAVED_VIEWS).unwrap();
-    let bytes = stored.get((1, 3)).unwrap().unwrap().value().to_vec();
     assert_eq!(
-        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        stored_json(&txn, SAVED_VIEWS, (1, 3)),
         serde_json::json!({
             "id": 3, "firm_id": 1, "name": "Texas", "params": "state=Texas",
             "created_at": 1_700_000_003, "created_by": "Ann Doe",
@@ -1660,18 +1651,7 @@ fn version_11_onboarding_and_price_sharing_are_stored_as_json_and_read_the_same(
         [firm]
     );
     let txn = store.file().unwrap().read().unwrap();
-    let bytes = txn
-        .open_table(ONBOARDING)
-        .unwrap()
-        .get(4)
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(
-        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
-        want
-    );
+    assert_eq!(stored_json(&txn, ONBOARDING, 4), want);
     assert_eq!(
         txn.open_table(META)
             .unwrap()
@@ -1800,16 +1780,8 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
             .collect::<Vec<_>>(),
         [(prefix, 4, prefix), (prefix, 6, prefix)]
     );
-    let bytes = txn
-        .open_table(ADOPTION)
-        .unwrap()
-        .get((4, 2))
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
     assert_eq!(
-        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        stored_json(&txn, ADOPTION, (4, 2)),
         serde_json::to_value(&adoption).unwrap()
     );
     assert_eq!(
@@ -1975,36 +1947,15 @@ fn version_12_decisions_are_stored_as_json_and_read_the_same() {
     }
     assert_eq!(imported::steps(&store, firm).unwrap(), steps);
     let txn = store.file().unwrap().read().unwrap();
-    let bytes = txn
-        .open_table(DECISIONS)
-        .unwrap()
-        .get((4, 4))
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
     assert_eq!(
-        serde_json::from_slice::<serde_json::Value>(&bytes).unwrap(),
+        stored_json(&txn, DECISIONS, (4, 4)),
         serde_json::to_value(&decisions[3]).unwrap()
     );
-    let bytes = txn
-        .open_table(DECISION_VERSIONS)
-        .unwrap()
-        .get((4, 1, 2))
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&versions[1]).unwrap());
-    let bytes = txn
-        .open_table(IMPORTED_IDS)
-        .unwrap()
-        .get(4)
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, stored_steps);
+    assert_eq!(
+        stored(&txn, DECISION_VERSIONS, (4, 1, 2)),
+        serde_json::to_vec(&versions[1]).unwrap()
+    );
+    assert_eq!(stored(&txn, IMPORTED_IDS, 4), stored_steps);
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
@@ -2088,24 +2039,14 @@ fn version_13_mfa_requirements_and_the_handover_are_stored_as_json_and_read_the_
     assert_eq!(mfa_required::find(&store, firm(6)).unwrap(), None);
     assert_eq!(handover::current(&store).unwrap(), Some(offer.clone()));
     let txn = store.file().unwrap().read().unwrap();
-    let bytes = txn
-        .open_table(FIRM_MFA_REQUIRED)
-        .unwrap()
-        .get(4)
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&requirement).unwrap());
-    let bytes = txn
-        .open_table(OPERATOR_HANDOVERS)
-        .unwrap()
-        .get(9)
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&offer).unwrap());
+    assert_eq!(
+        stored(&txn, FIRM_MFA_REQUIRED, 4),
+        serde_json::to_vec(&requirement).unwrap()
+    );
+    assert_eq!(
+        stored(&txn, OPERATOR_HANDOVERS, 9),
+        serde_json::to_vec(&offer).unwrap()
+    );
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
@@ -2291,24 +2232,14 @@ fn version_13_picks_dismissals_and_history_are_stored_as_json_and_read_the_same(
         vec![(1, 10, rec.clone())]
     );
     let txn = store.file().unwrap().read().unwrap();
-    let bytes = txn
-        .open_table(PICKS)
-        .unwrap()
-        .get((4, 2))
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&sets[1]).unwrap());
-    let bytes = txn
-        .open_table(DISMISSED)
-        .unwrap()
-        .get((4, 34))
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&dismissals[4]).unwrap());
+    assert_eq!(
+        stored(&txn, PICKS, (4, 2)),
+        serde_json::to_vec(&sets[1]).unwrap()
+    );
+    assert_eq!(
+        stored(&txn, DISMISSED, (4, 34)),
+        serde_json::to_vec(&dismissals[4]).unwrap()
+    );
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
@@ -2686,31 +2617,21 @@ fn version_14_factors_and_known_devices_are_stored_as_json_and_read_the_same() {
     assert_eq!(known_of(3), Some(known.clone()));
     assert_eq!(known_of(4), None);
     let txn = store.file().unwrap().read().unwrap();
-    let bytes = txn
-        .open_table(USER_FACTORS)
-        .unwrap()
-        .get(3)
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&factor).unwrap());
-    let bytes = txn
-        .open_table(KNOWN_DEVICES)
-        .unwrap()
-        .get(3)
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
-    assert_eq!(bytes, serde_json::to_vec(&known).unwrap());
+    assert_eq!(
+        stored(&txn, USER_FACTORS, 3),
+        serde_json::to_vec(&factor).unwrap()
+    );
+    assert_eq!(
+        stored(&txn, KNOWN_DEVICES, 3),
+        serde_json::to_vec(&known).unwrap()
+    );
     assert_eq!(
         meta_get(&txn, "schema_version").unwrap(),
         Some(SCHEMA_VERSION)
     );
     drop(txn);
     // The seam writes the converted tables.
-    mfa::change_factor(&store, 3, |_| Ok((mfa::Change::Delete, ()))).unwrap();
+    seam::write(&store, |tx| tx.remove(&mfa::FACTORS, 3)).unwrap();
     assert_eq!(mfa::find_factor(&store, 3).unwrap(), None);
     let mut tx = store.begin().unwrap();
     devices::forget_in(&mut tx, 3).unwrap();
@@ -2762,7 +2683,7 @@ fn factors_and_known_devices_of_a_hub_from_before_the_seam_are_kept() {
     assert_eq!(known_of(9), None);
 
     // The seam writes the migrated tables.
-    mfa::change_factor(&store, 9, |_| Ok((mfa::Change::Delete, ()))).unwrap();
+    seam::write(&store, |tx| tx.remove(&mfa::FACTORS, 9)).unwrap();
     assert_eq!(mfa::find_factor(&store, 9).unwrap(), None);
     let mut tx = store.begin().unwrap();
     devices::forget_in(&mut tx, 1).unwrap();
@@ -2837,14 +2758,7 @@ fn version_14_settings_move_onto_the_seam_and_read_the_same() {
     the_settings_read_the_same(&store);
     let txn = store.file().unwrap().read().unwrap();
     assert_eq!(meta_get(&txn, "sign_up_invite_only").unwrap(), None);
-    let mail = txn
-        .open_table(SETTINGS)
-        .unwrap()
-        .get("mail")
-        .unwrap()
-        .unwrap()
-        .value()
-        .to_vec();
+    let mail = stored(&txn, SETTINGS, "mail");
     assert_eq!(mail, serde_json::to_vec(&mail_settings()).unwrap());
     drop(txn);
     // The seam writes the converted table.
@@ -3443,15 +3357,10 @@ fn version_14_responses_are_keyed_by_their_firm_and_read_the_same() {
     );
     {
         let txn = store.file().unwrap().read().unwrap();
-        let bytes = txn
-            .open_table(storage::RESPONSES.redb)
-            .unwrap()
-            .get((4, 3))
-            .unwrap()
-            .unwrap()
-            .value()
-            .to_vec();
-        assert_eq!(bytes, serde_json::to_vec(&responses[2]).unwrap());
+        assert_eq!(
+            stored(&txn, storage::RESPONSES.redb, (4, 3)),
+            serde_json::to_vec(&responses[2]).unwrap()
+        );
         assert_eq!(
             meta_get(&txn, "schema_version").unwrap(),
             Some(SCHEMA_VERSION)
