@@ -5,6 +5,10 @@
 //! decoded by each, and a get and a firm's range of 50 read straight from redb tables holding
 //! each encoding.
 //!
+//! Then a secondary index of a table keyed by three parts (the profile views' by vendor, 200,000
+//! rows of 2,000 members on 50 vendors in 2 months): one vendor's 4,000 rows through the index,
+//! against a read of the whole table filtered, as a vendor's statistics read them before it.
+//!
 //! `LITSTACK_SKIP_WEB_BUILD=1 cargo bench --bench seam -- --measurement-time 3`; PostgreSQL is
 //! benched when `LITSTACK_TEST_DATABASE_URL` names a cluster the bench may create a database in
 //! (`bash scripts/with-postgres.sh` sets it; `PG_FSYNC=on` for a durable one), else skipped with
@@ -20,6 +24,7 @@ use litstack::platform::store::seam::{self, value};
 use litstack::platform::store::{PgStore, Store, codec, open_file};
 use litstack::saved_views::SavedView;
 use litstack::saved_views::storage::VIEWS;
+use litstack::vendor_profile::views;
 use redb::ReadableDatabase;
 
 const FIRMS: u64 = 20;
@@ -82,10 +87,51 @@ fn operations(c: &mut Criterion, engine: &str, store: &Store) {
     group.finish();
 }
 
+const MEMBERS: u64 = 2_000;
+const VENDORS: u64 = 50;
+const MONTHS: [u32; 2] = [202610, 202611];
+/// The vendor whose rows are read.
+const VENDOR: u64 = 7;
+
+/// A vendor's rows among the profile views of many members: by the index, and by the whole table.
+fn vendor_rows(c: &mut Criterion, engine: &str, store: &Store) {
+    for member in (1..=MEMBERS).step_by(100) {
+        let rows: Vec<_> = (member..member + 100)
+            .flat_map(|m| (1..=VENDORS).flat_map(move |v| MONTHS.map(|month| ((m, v, month), 3))))
+            .collect();
+        seam::write(store, |tx| tx.insert_many(&views::VIEWS, &rows)).unwrap();
+    }
+    let want = (MEMBERS * MONTHS.len() as u64) as usize;
+    let mut group = c.benchmark_group(format!("seam {engine}, a vendor's rows of 200,000"));
+    group.bench_function("by the index", |b| {
+        b.iter(|| {
+            let rows = seam::read(store, |tx| {
+                tx.lookup(&views::VIEWS, &views::BY_VENDOR, VENDOR..=VENDOR)
+            })
+            .unwrap();
+            assert_eq!(rows.len(), want);
+            rows
+        })
+    });
+    group.bench_function("the whole table, filtered", |b| {
+        b.iter(|| {
+            let rows: Vec<_> = seam::read(store, |tx| tx.range(&views::VIEWS, &[]))
+                .unwrap()
+                .into_iter()
+                .filter(|((_, vendor, _), _)| *vendor == VENDOR)
+                .collect();
+            assert_eq!(rows.len(), want);
+            rows
+        })
+    });
+    group.finish();
+}
+
 fn on_redb(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let store = open_file(dir.path()).unwrap();
     operations(c, "redb", &store);
+    vendor_rows(c, "redb", &store);
 }
 
 fn on_postgres(c: &mut Criterion) {
@@ -108,6 +154,7 @@ fn on_postgres(c: &mut Criterion) {
         Store::Postgres(PgStore::connect(&url).unwrap())
     };
     operations(c, "postgres", &store);
+    vendor_rows(c, "postgres", &store);
     drop(store);
     let _in_runtime = runtime.enter();
     drop_database(&cluster, &name).unwrap();

@@ -15,7 +15,7 @@ use crate::platform::firm_id::FirmId;
 use crate::platform::store::registry::{
     Export, Holder, Load, Purge, Reference, Table, Taking, Target, VendorMoved, VendorPart,
 };
-use crate::platform::store::seam::{self, Table as SeamTable};
+use crate::platform::store::seam::{self, Index, On, Table as SeamTable};
 use crate::platform::store::{PROFILE_VIEWS, Store};
 
 /// (user id, vendor id, month as 202611) -> how many times the member opened the vendor's
@@ -25,7 +25,13 @@ pub const VIEWS: SeamTable<(u64, u64, u32), u64, u64> = SeamTable::new(
     PROFILE_VIEWS,
     &["user_id", "vendor_id", "month"],
     None,
-);
+)
+.indexed(&[&BY_VENDOR]);
+
+/// A vendor's rows, for its statistics and for a vendor's merge or delete: the key leads with the
+/// member. A file or a hub database from before the index gets it at the first view counted after
+/// (redb) or at the migration on start (PostgreSQL).
+pub const BY_VENDOR: Index = Index::of_three_parts("profile_views_by_vendor", On::Key(1));
 
 /// A month as a number, 202611 for November 2026.
 pub fn month_of(unix_secs: i64) -> u32 {
@@ -80,15 +86,10 @@ pub fn of_vendor(store: &Store, vendor_id: u64) -> Result<Vec<Views>> {
     seam::read(store, |tx| of_vendor_in(tx, vendor_id))
 }
 
-/// The rows naming `vendor_id`, inside the caller's read: a read of the whole table, as the key
-/// leads with the member.
+/// The rows naming `vendor_id`, inside the caller's read, by member and month.
 pub fn of_vendor_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<Views>> {
-    Ok(tx
-        .range(&VIEWS, &[])?
-        .into_iter()
-        .filter(|((_, vendor, _), _)| *vendor == vendor_id)
-        .map(Views::of)
-        .collect())
+    let rows = tx.lookup(&VIEWS, &BY_VENDOR, vendor_id..=vendor_id)?;
+    Ok(rows.into_iter().map(Views::of).collect())
 }
 
 // ---- The firm's archive ----
@@ -143,7 +144,7 @@ pub const TABLES: &[Table] = &[Table {
         ),
     },
     holder: Holder::Member { column: "user_id" },
-    redb: &[&VIEWS],
+    redb: &[&VIEWS, &BY_VENDOR],
     postgres: true,
     secrets: &[],
     refers_to: &[
@@ -167,6 +168,63 @@ mod tests {
         // 2026-11-26T07:00:00Z and 2027-01-01T00:00:00Z.
         assert_eq!(month_of(1_795_676_400), 202611);
         assert_eq!(month_of(1_798_761_600), 202701);
+    }
+
+    /// A vendor's rows come through its index on both engines, by member and month, and follow
+    /// a vendor's merge; a file from before the index finds them by reading the table, and its
+    /// first counted view builds the index.
+    #[test]
+    fn a_vendors_views_are_found_by_the_index_on_both_engines() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = crate::platform::store::open_file(dir.path()).unwrap();
+        // Written as before the index: the plain table only.
+        {
+            let txn = file.file().unwrap().write().unwrap();
+            let mut table = txn.open_table(PROFILE_VIEWS).unwrap();
+            table.insert((8, 42, 202611), 2).unwrap();
+            table.insert((7, 43, 202611), 1).unwrap();
+            drop(table);
+            txn.commit().unwrap();
+        }
+        assert_eq!(of_vendor(&file, 42).unwrap(), [view(8, 42, 202611, 2)]);
+        let hub = Store::Postgres(crate::platform::store::postgres::test_store());
+        record(&hub, FirmId::for_fixtures(1), 8, 42, 1_795_676_400).unwrap();
+        record(&hub, FirmId::for_fixtures(1), 8, 42, 1_795_676_400).unwrap();
+        record(&hub, FirmId::for_fixtures(1), 7, 43, 1_795_676_400).unwrap();
+        for store in [&file, &hub] {
+            record(store, FirmId::for_fixtures(1), 9, 42, 1_798_761_600).unwrap();
+            record(store, FirmId::for_fixtures(1), 7, 42, 1_795_676_400).unwrap();
+            assert_eq!(
+                of_vendor(store, 42).unwrap(),
+                [
+                    view(7, 42, 202611, 1),
+                    view(8, 42, 202611, 2),
+                    view(9, 42, 202701, 1),
+                ]
+            );
+            assert_eq!(of_vendor(store, 43).unwrap(), [view(7, 43, 202611, 1)]);
+            let mut tx = store.begin().unwrap();
+            (PART.merge)(&mut tx, 43, 42).unwrap();
+            tx.commit().unwrap();
+            assert_eq!(of_vendor(store, 43).unwrap(), []);
+            assert_eq!(
+                of_vendor(store, 42).unwrap(),
+                [
+                    view(7, 42, 202611, 2),
+                    view(8, 42, 202611, 2),
+                    view(9, 42, 202701, 1),
+                ]
+            );
+        }
+    }
+
+    fn view(user_id: u64, vendor_id: u64, month: u32, views: u64) -> Views {
+        Views {
+            user_id,
+            vendor_id,
+            month,
+            views,
+        }
     }
 
     #[test]

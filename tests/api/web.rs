@@ -629,6 +629,7 @@ fn rows_of(txn: &redb::ReadTransaction, name: &str) -> Rows {
         ((u64, u64), &[u8]),
         ((u64, u64, u64), &[u8]),
         ((u64, u64, u64), ()),
+        ((u64, u64, u64, u64), ()),
         (u64, &str),
         ((u64, &str), &[u8]),
         ((u64, u64, i64), i64),

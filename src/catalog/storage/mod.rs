@@ -30,7 +30,7 @@ use crate::platform::store::arrival::{Arrival, Rows, parse};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
 };
-use crate::platform::store::seam::{self, Table as SeamTable};
+use crate::platform::store::seam::{self, Index, On, Table as SeamTable};
 use crate::platform::store::{
     CATEGORIES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
     VENDOR_SOURCES, VENDORS,
@@ -266,7 +266,13 @@ pub const CLICKS: SeamTable<(u64, u64, u64), MeetingClick> = SeamTable::new(
     MEETING_CLICKS,
     &["user_id", "vendor_id", "id"],
     Some("meeting_clicks"),
-);
+)
+.indexed(&[&CLICKS_BY_VENDOR]);
+
+/// A vendor's clicks, by anyone, for its statistics and for a vendor's merge or delete: the key
+/// leads with the person. A file or a hub database from before the index gets it at the first
+/// click after (redb) or at the migration on start (PostgreSQL).
+pub const CLICKS_BY_VENDOR: Index = Index::of_three_parts("meeting_clicks_by_vendor", On::Key(1));
 
 /// Stores a meeting click made now by `user_id` of `firm` and answers it with its id. A click is a
 /// click: it changes no status anywhere (a booking is what the person says, on the shortlist).
@@ -326,16 +332,20 @@ pub fn recent_meeting_clicks(
         .collect())
 }
 
-/// Every click that opened `vendor_id`'s scheduler, by anyone: (user, Unix seconds). A read of
-/// every click, for the vendor's own monthly statistics (inside the caller's read, beside the
-/// profile views).
+/// Every click that opened `vendor_id`'s scheduler, by anyone: (user, Unix seconds), for the
+/// vendor's own monthly statistics (inside the caller's read, beside the profile views).
 pub fn scheduler_opens_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<(u64, i64)>> {
-    Ok(tx
-        .range(&CLICKS, &[])?
+    Ok(clicks_on_in(tx, vendor_id)?
         .into_iter()
-        .filter(|((_, vendor, _), c)| *vendor == vendor_id && c.kind == ClickKind::Booking)
-        .map(|(_, c)| (c.user_id, c.at))
+        .filter(|c| c.kind == ClickKind::Booking)
+        .map(|c| (c.user_id, c.at))
         .collect())
+}
+
+/// Every click on vendor `vendor_id`, by anyone, through the index by vendor.
+pub fn clicks_on_in(tx: &mut seam::Tx, vendor_id: u64) -> Result<Vec<MeetingClick>> {
+    let rows = tx.lookup(&CLICKS, &CLICKS_BY_VENDOR, vendor_id..=vendor_id)?;
+    Ok(rows.into_iter().map(|(_, click)| click).collect())
 }
 
 /// The clicks of each of `user_ids` on each of `vendor_ids`, newest first, in one read of the
@@ -483,7 +493,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(load_meeting_clicks),
         },
         holder: Holder::Member { column: "user_id" },
-        redb: &[&CLICKS],
+        redb: &[&CLICKS, &CLICKS_BY_VENDOR],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {

@@ -5,8 +5,7 @@
 
 use redb::ReadableTable;
 
-use super::CLICKS;
-use crate::catalog::model::MeetingClick;
+use super::{CLICKS, clicks_on_in};
 use crate::platform::error::Result;
 use crate::platform::store::registry::{VendorMoved, VendorPart};
 use crate::platform::store::seam;
@@ -24,24 +23,14 @@ pub fn lock_in(tx: &mut WriteTx) -> Result<()> {
 
 /// How many meeting clicks (anyone's, of either kind) name vendor `id`.
 pub fn clicks_naming_in(tx: &mut WriteTx, id: u64) -> Result<u64> {
-    seam::within(tx, |tx| Ok(clicks_on(tx, id)?.len() as u64))
-}
-
-/// Every click on vendor `id`: a read of every click.
-fn clicks_on(tx: &mut seam::Tx, id: u64) -> Result<Vec<MeetingClick>> {
-    Ok(tx
-        .range(&CLICKS, &[])?
-        .into_iter()
-        .filter(|((_, vendor, _), _)| *vendor == id)
-        .map(|(_, click)| click)
-        .collect())
+    seam::within(tx, |tx| Ok(clicks_on_in(tx, id)?.len() as u64))
 }
 
 /// Moves every meeting click on `from` to `into` (each keeps its id, person, page, time and
 /// kind); answers how many moved.
 pub fn merge_clicks_in(tx: &mut WriteTx, from: u64, into: u64) -> Result<u64> {
     seam::within(tx, |tx| {
-        let moving = clicks_on(tx, from)?;
+        let moving = clicks_on_in(tx, from)?;
         for mut click in moving.iter().cloned() {
             tx.remove(&CLICKS, (click.user_id, from, click.id))?;
             click.vendor_id = into;

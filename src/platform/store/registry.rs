@@ -239,6 +239,7 @@ macro_rules! first_of_tuple {
 }
 first_of_tuple!(u64);
 first_of_tuple!(u64, u64);
+first_of_tuple!(u64, u64, u64);
 first_of_tuple!(u64, u32);
 first_of_tuple!(u64, i64);
 first_of_tuple!(u64, i64, u32);

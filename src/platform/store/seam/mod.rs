@@ -381,9 +381,16 @@ pub struct Index {
     /// The index's name on both engines.
     pub name: &'static str,
     pub on: On,
-    /// On redb: (the indexed part, the row's two key parts) -> (). An index is of a table keyed
-    /// by two parts (refused at use otherwise).
-    redb: ::redb::TableDefinition<'static, (u64, u64, u64), ()>,
+    /// On redb: (the indexed part, the row's key parts) -> ().
+    redb: Entries,
+}
+
+/// An index's redb table, by how many integer parts its table's key has (a key of other parts is
+/// refused at use).
+#[derive(Clone, Copy)]
+enum Entries {
+    Two(::redb::TableDefinition<'static, (u64, u64, u64), ()>),
+    Three(::redb::TableDefinition<'static, (u64, u64, u64, u64), ()>),
 }
 
 impl Index {
@@ -392,7 +399,16 @@ impl Index {
         Index {
             name,
             on,
-            redb: ::redb::TableDefinition::new(name),
+            redb: Entries::Two(::redb::TableDefinition::new(name)),
+        }
+    }
+
+    /// Declares an index of a table keyed by three parts.
+    pub const fn of_three_parts(name: &'static str, on: On) -> Index {
+        Index {
+            name,
+            on,
+            redb: Entries::Three(::redb::TableDefinition::new(name)),
         }
     }
 
@@ -428,7 +444,10 @@ impl super::registry::RedbTable for Index {
         from: &::redb::ReadTransaction,
         to: &::redb::WriteTransaction,
     ) -> anyhow::Result<u64> {
-        self.redb.copy(from, to)
+        match self.redb {
+            Entries::Two(entries) => entries.copy(from, to),
+            Entries::Three(entries) => entries.copy(from, to),
+        }
     }
     fn purge_keys(&self, txn: &::redb::WriteTransaction, ids: &[u64]) -> anyhow::Result<u64> {
         redb::purge_index(txn, self, ids)

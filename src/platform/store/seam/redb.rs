@@ -5,9 +5,20 @@
 use redb::{ReadTransaction, ReadableTable, WriteTransaction};
 use serde::Serialize;
 
-use super::{Index, Key, Part, RedbValue, Table};
+use super::{Entries, Index, Key, Part, RedbValue, Table};
 use crate::platform::error::Result;
 use crate::platform::store::registry::has_table;
+
+/// Runs `$body` with `$entries` the index's redb table, whichever its key (two key parts or
+/// three).
+macro_rules! on_entries {
+    ($index:expr, $entries:ident => $body:expr) => {
+        match $index.redb {
+            Entries::Two($entries) => $body,
+            Entries::Three($entries) => $body,
+        }
+    };
+}
 
 /// The bounds of the keys that start with `prefix` (of integer parts, fewer than the key's).
 fn bounds<K: Key>(prefix: &[u64]) -> (K, K) {
@@ -120,11 +131,7 @@ pub(super) fn insert<K: Key, V: Serialize, R: RedbValue<V>>(
     }
     for index in table.indexes {
         built(txn, table, index)?;
-        let mut entries = txn.open_table(index.redb)?;
-        if let Some(old) = &old {
-            entries.remove(entry(index, key, old)?)?;
-        }
-        entries.insert(entry(index, key, value)?, ())?;
+        on_entries!(index, entries => reindex(txn, entries, index, key, old.as_ref(), Some(value)))?;
     }
     let mut rows = txn.open_table(table.redb)?;
     R::encoded(table.name, value, |stored| {
@@ -155,24 +162,94 @@ pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     };
     if let Some(value) = &removed {
         for index in table.indexes {
-            txn.open_table(index.redb)?
-                .remove(entry(index, key, value)?)?;
+            on_entries!(index, entries => reindex(txn, entries, index, key, Some(value), None))?;
         }
     }
     Ok(removed)
 }
 
-/// The index's redb key of one row: (its indexed part, its two key parts).
-fn entry<K: Key, V: Serialize>(index: &Index, key: &K, value: &V) -> Result<(u64, u64, u64)> {
-    let parts = key.parts();
-    if parts.len() != 2 {
-        return Err(anyhow::anyhow!(
-            "{} indexes a table keyed by other than two parts",
-            index.name
-        )
-        .into());
+/// An index entry's redb key: the indexed part, then the row's key parts.
+trait Entry: redb::Key + for<'a> redb::Value<SelfType<'a> = Self> + Copy + 'static {
+    /// How many key parts it holds.
+    const PARTS: usize;
+    /// The entry of a row whose indexed part is `part`; `None` for a key of another length.
+    fn of(part: u64, key: &[Part]) -> Option<Self>;
+    /// The row's key parts.
+    fn key(self) -> Vec<Part>;
+    /// The row key's first part (a firm's purge goes by it).
+    fn first(self) -> u64;
+    /// The first and the last entry an indexed part can have.
+    fn bounds(part: u64) -> (Self, Self);
+}
+
+impl Entry for (u64, u64, u64) {
+    const PARTS: usize = 2;
+    fn of(part: u64, key: &[Part]) -> Option<Self> {
+        match key {
+            [a, b] => Some((part, a.int(), b.int())),
+            _ => None,
+        }
     }
-    Ok((index.part_of(key, value)?, parts[0].int(), parts[1].int()))
+    fn key(self) -> Vec<Part> {
+        vec![Part::Int(self.1), Part::Int(self.2)]
+    }
+    fn first(self) -> u64 {
+        self.1
+    }
+    fn bounds(part: u64) -> (Self, Self) {
+        ((part, 0, 0), (part, u64::MAX, u64::MAX))
+    }
+}
+
+impl Entry for (u64, u64, u64, u64) {
+    const PARTS: usize = 3;
+    fn of(part: u64, key: &[Part]) -> Option<Self> {
+        match key {
+            [a, b, c] => Some((part, a.int(), b.int(), c.int())),
+            _ => None,
+        }
+    }
+    fn key(self) -> Vec<Part> {
+        vec![Part::Int(self.1), Part::Int(self.2), Part::Int(self.3)]
+    }
+    fn first(self) -> u64 {
+        self.1
+    }
+    fn bounds(part: u64) -> (Self, Self) {
+        ((part, 0, 0, 0), (part, u64::MAX, u64::MAX, u64::MAX))
+    }
+}
+
+/// The index's entry of one row.
+fn entry<E: Entry, K: Key, V: Serialize>(index: &Index, key: &K, value: &V) -> Result<E> {
+    let part = index.part_of(key, value)?;
+    E::of(part, &key.parts()).ok_or_else(|| {
+        anyhow::anyhow!(
+            "{} indexes a table keyed by other than {} integer parts",
+            index.name,
+            E::PARTS
+        )
+        .into()
+    })
+}
+
+/// Takes `old`'s entry out of the index and puts `new`'s in.
+fn reindex<E: Entry, K: Key, V: Serialize>(
+    txn: &WriteTransaction,
+    entries: redb::TableDefinition<'static, E, ()>,
+    index: &Index,
+    key: &K,
+    old: Option<&V>,
+    new: Option<&V>,
+) -> Result<()> {
+    let mut entries = txn.open_table(entries)?;
+    if let Some(old) = old {
+        entries.remove(entry::<E, _, _>(index, key, old)?)?;
+    }
+    if let Some(new) = new {
+        entries.insert(entry::<E, _, _>(index, key, new)?, ())?;
+    }
+    Ok(())
 }
 
 /// Makes sure `index` has an entry for every row of `table`: an index table missing from the file
@@ -190,24 +267,47 @@ fn built<K: Key, V: Serialize, R: RedbValue<V>>(
     } else {
         Vec::new()
     };
-    let mut entries = txn.open_table(index.redb)?;
-    for (key, value) in &rows {
-        entries.insert(entry(index, key, value)?, ())?;
+    on_entries!(index, entries => build(txn, entries, index, &rows))
+}
+
+fn build<E: Entry, K: Key, V: Serialize>(
+    txn: &WriteTransaction,
+    entries: redb::TableDefinition<'static, E, ()>,
+    index: &Index,
+    rows: &[(K, V)],
+) -> Result<()> {
+    let mut entries = txn.open_table(entries)?;
+    for (key, value) in rows {
+        entries.insert(entry::<E, _, _>(index, key, value)?, ())?;
     }
     Ok(())
 }
 
 /// The keys an index's entries hold for parts in `parts`, in its order.
-fn keys_in<K: Key>(
-    entries: &impl ReadableTable<(u64, u64, u64), ()>,
+fn keys_in<E: Entry, K: Key>(
+    entries: &impl ReadableTable<E, ()>,
     parts: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<K>> {
+    let (from, _) = E::bounds(*parts.start());
+    let (_, to) = E::bounds(*parts.end());
     let mut keys = Vec::new();
-    for row in entries.range((*parts.start(), 0, 0)..=(*parts.end(), u64::MAX, u64::MAX))? {
-        let (_, first, second) = row?.0.value();
-        keys.push(K::from_parts(&[Part::Int(first), Part::Int(second)]));
+    for row in entries.range(from..=to)? {
+        keys.push(K::from_parts(&row?.0.value().key()));
     }
     Ok(keys)
+}
+
+/// The keys of the rows whose indexed part is in `parts`, by the index of a file that has it
+/// (`None` before its first write built it).
+fn keys_read<K: Key>(
+    txn: &ReadTransaction,
+    index: &Index,
+    parts: std::ops::RangeInclusive<u64>,
+) -> Result<Option<Vec<K>>> {
+    on_entries!(index, entries => match crate::platform::store::open_read(txn, entries)? {
+        Some(entries) => keys_in(&entries, parts).map(Some),
+        None => Ok(None),
+    })
 }
 
 pub(super) fn lookup_read<K: Key, V: Serialize, R: RedbValue<V>>(
@@ -216,7 +316,7 @@ pub(super) fn lookup_read<K: Key, V: Serialize, R: RedbValue<V>>(
     index: &Index,
     parts: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<(K, V)>> {
-    let Some(entries) = crate::platform::store::open_read(txn, index.redb)? else {
+    let Some(keys) = keys_read(txn, index, parts.clone())? else {
         // Not built yet (the first write builds it): the table's rows, read whole, in its order.
         let mut found = Vec::new();
         for (key, value) in range_read(txn, table, &[])? {
@@ -228,7 +328,6 @@ pub(super) fn lookup_read<K: Key, V: Serialize, R: RedbValue<V>>(
         found.sort_by(|(a, x, _), (b, y, _)| (a, x).cmp(&(b, y)));
         return Ok(found.into_iter().map(|(_, k, v)| (k, v)).collect());
     };
-    let keys: Vec<K> = keys_in(&entries, parts)?;
     rows_at(keys, |key| get_read(txn, table, &key))
 }
 
@@ -239,7 +338,7 @@ pub(super) fn lookup_write<K: Key, V: Serialize, R: RedbValue<V>>(
     parts: std::ops::RangeInclusive<u64>,
 ) -> Result<Vec<(K, V)>> {
     built(txn, table, index)?;
-    let keys: Vec<K> = keys_in(&txn.open_table(index.redb)?, parts)?;
+    let keys: Vec<K> = on_entries!(index, entries => keys_in(&txn.open_table(entries)?, parts))?;
     rows_at(keys, |key| get_write(txn, table, &key))
 }
 
@@ -267,8 +366,16 @@ pub(super) fn purge_index(
     if !has_table(txn, index.name)? {
         return Ok(0);
     }
-    let mut entries = txn.open_table(index.redb)?;
+    on_entries!(index, entries => purge(txn, entries, ids))
+}
+
+fn purge<E: Entry>(
+    txn: &WriteTransaction,
+    entries: redb::TableDefinition<'static, E, ()>,
+    ids: &[u64],
+) -> anyhow::Result<u64> {
+    let mut entries = txn.open_table(entries)?;
     let before = redb::ReadableTableMetadata::len(&entries)?;
-    entries.retain(|(_, first, _), _| !ids.contains(&first))?;
+    entries.retain(|entry, _| !ids.contains(&entry.first()))?;
     Ok(before - redb::ReadableTableMetadata::len(&entries)?)
 }
