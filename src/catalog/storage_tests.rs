@@ -12,6 +12,7 @@ use super::storage::{
 use super::vendor_csv;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::{test_store, test_store_from_migration};
+use crate::platform::store::testing::{file_store, on_both};
 use crate::platform::store::{FileStore, PgStore, Store, TableCount, seam};
 use crate::platform::upload::ImportReport;
 
@@ -33,14 +34,6 @@ fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<
     counts.push(seam::copy_to_postgres(from, to, &CLICKS)?);
     seam::copy_to_postgres(from, to, &crate::platform::store::settings::TABLE)?;
     Ok(counts)
-}
-
-/// Runs `check` on a fresh redb file and a fresh PostgreSQL database; returns both answers.
-fn on_both<T>(check: impl Fn(&Store) -> T) -> (T, T) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
-    let pg = Store::Postgres(test_store());
-    (check(&file), check(&pg))
 }
 
 fn categories() -> Vec<Category> {
@@ -221,9 +214,7 @@ fn the_shipped_seed_is_the_same_catalog_on_both_backends() {
 /// vendor and click get the same ids on both.
 #[test]
 fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
-    let dir = tempfile::tempdir().unwrap();
-    let file_store = FileStore::open(dir.path()).unwrap();
-    let file = Store::File(file_store);
+    let (_dir, file) = file_store();
     save_seed(
         &file,
         &categories(),
@@ -254,10 +245,8 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
     removal::alias_in(&mut tx, "acme duplicate", 99, 5).unwrap();
     tx.commit().unwrap();
     let pg = test_store();
-    let Store::File(file_store) = &file else {
-        unreachable!()
-    };
-    let counts = export(file_store, &pg).unwrap();
+    let from = file.file().unwrap();
+    let counts = export(from, &pg).unwrap();
     let counted: Vec<(&str, u64, u64)> = counts
         .iter()
         .map(|c| (c.table, c.source, c.copied))
@@ -306,15 +295,14 @@ fn export_copies_every_row_keeping_ids_and_moves_the_sequences() {
     let Store::Postgres(pg) = &pg else {
         unreachable!()
     };
-    assert!(export(file_store, pg).is_err());
+    assert!(export(from, pg).is_err());
 }
 
 /// Reading one user's clicks never touches another user's: here the other user's row does not
 /// even decode, and the reads of the first user still answer (a walk would fail on it).
 #[test]
 fn a_users_clicks_are_read_without_touching_anyone_elses() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, store) = file_store();
     let firm = FirmId::for_fixtures(1);
     for vendor_id in [95, 12, 95] {
         record_meeting_click(

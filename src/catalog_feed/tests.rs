@@ -12,8 +12,9 @@ use super::{PublicKey, Publication, pull};
 use crate::catalog::facts::{Provenance, Stated};
 use crate::catalog::storage::{import_vendors, load_catalog, removal, update_vendor};
 use crate::catalog::{Catalog, SharedCatalog};
+use crate::platform::store::Store;
 use crate::platform::store::postgres::test_store;
-use crate::platform::store::{FileStore, Store};
+use crate::platform::store::testing::file_store;
 
 struct Install {
     _dir: Option<tempfile::TempDir>,
@@ -35,8 +36,7 @@ impl Install {
     }
 
     fn file() -> Install {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::File(FileStore::open(dir.path()).unwrap());
+        let (dir, store) = file_store();
         Install::seeded(store, Some(dir))
     }
 

@@ -197,8 +197,9 @@ pub fn user_sessions(
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{new_user, on_both};
+    use super::super::tests::new_user;
     use super::*;
+    use crate::platform::store::testing::on_both;
 
     #[test]
     fn only_a_pair_new_to_an_account_that_signed_in_before_is_new() {

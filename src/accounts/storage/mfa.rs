@@ -146,8 +146,9 @@ pub fn take_challenge(store: &Store, hash: &TokenHash) -> Result<Option<Challeng
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{new_user, on_both};
+    use super::super::tests::new_user;
     use super::*;
+    use crate::platform::store::testing::on_both;
 
     fn user(store: &Store) -> u64 {
         let new = new_user("ann@doe.com");

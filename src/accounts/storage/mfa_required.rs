@@ -69,6 +69,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::store::testing::{both_engines, file_store};
 
     fn req(required: bool, set_by: u64) -> Option<Requirement> {
         Some(Requirement {
@@ -90,15 +91,12 @@ mod tests {
 
     #[test]
     fn export_copies_every_firms_choice() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(crate::platform::store::FileStore::open(dir.path()).unwrap());
+        let (_dir, file) = file_store();
         for (firm_id, required) in [(1, true), (7, false)] {
             let choice = req(required, firm_id).unwrap();
             save(&file, FirmId::from_stored(firm_id), &choice).unwrap();
         }
-        let Store::File(from) = &file else {
-            unreachable!()
-        };
+        let from = file.file().unwrap();
         let to = crate::platform::store::postgres::test_store();
         let counts = seam::copy_to_postgres(from, &to, &REQUIREMENTS).unwrap();
         assert_eq!((counts.source, counts.copied), (2, 2));
@@ -115,10 +113,8 @@ mod tests {
 
     #[test]
     fn both_engines_merge_alike() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(crate::platform::store::FileStore::open(dir.path()).unwrap());
-        let hub = Store::Postgres(crate::platform::store::postgres::test_store());
-        for store in [&file, &hub] {
+        let (_dir, stores) = both_engines();
+        for store in &stores {
             // Firm 1 did not require it, firm 2 did; firm 3 never chose, firm 4 chose not to.
             for (firm, choice) in [(1, req(false, 1)), (2, req(true, 2)), (4, req(false, 4))] {
                 seam::write(store, |tx| tx.insert(&REQUIREMENTS, firm, &choice.unwrap())).unwrap();

@@ -616,7 +616,8 @@ mod tests {
     use crate::accounts::FirmRole;
     use crate::accounts::links::Invitation;
     use crate::platform::error::AppError;
-    use crate::platform::store::{FileStore, PgStore};
+    use crate::platform::store::PgStore;
+    use crate::platform::store::testing::{file_store, on_both};
 
     /// A new account named Ann in a new firm; shared by the storage's other test modules.
     pub(super) fn new_user(email: &str) -> NewUser {
@@ -629,15 +630,6 @@ mod tests {
             },
             password_hash: "hash".into(),
         }
-    }
-
-    /// Runs `check` on a fresh redb file and on a fresh PostgreSQL database.
-    pub(super) fn on_both(check: impl Fn(&Store)) {
-        let dir = tempfile::tempdir().unwrap();
-        check(&Store::File(FileStore::open(dir.path()).unwrap()));
-        check(&Store::Postgres(
-            crate::platform::store::postgres::test_store(),
-        ));
     }
 
     #[test]
@@ -893,8 +885,7 @@ mod tests {
 
     #[test]
     fn export_copies_users_and_sessions_keeping_ids() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(FileStore::open(dir.path()).unwrap());
+        let (_dir, file) = file_store();
         let ann = create_user(&file, new_user("Ann@Doe.com"), &[1; 32], |_| Ok(())).unwrap();
         let bo = create_user(&file, new_user("bo@roe.com"), &[2; 32], |_| Ok(())).unwrap();
         rotate_session(&file, None, &[3; 32], bo.id).unwrap();
@@ -928,9 +919,7 @@ mod tests {
         assert!(audit::append(&file, entry.clone()).unwrap());
         // Bo changes the password in session 3: session 2 ends, and why is kept.
         save_password(&file, &bo, &[3; 32]).unwrap();
-        let Store::File(from) = &file else {
-            unreachable!()
-        };
+        let from = file.file().unwrap();
         // A firm merged away before the copy: a write naming it is refused on the hub too.
         let txn = from.write().unwrap();
         crate::platform::store::merged::record_in_file(&txn, 99, ann.firm.id.get()).unwrap();

@@ -67,6 +67,7 @@ pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<()>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::platform::store::testing::file_store;
 
     fn choice(share: bool, by_user: u64) -> Option<Consent> {
         Some(Consent {
@@ -129,16 +130,13 @@ mod tests {
 
     #[test]
     fn export_copies_every_firms_choice() {
-        let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(crate::platform::store::FileStore::open(dir.path()).unwrap());
+        let (_dir, file) = file_store();
         for (firm_id, share) in [(1, true), (7, false)] {
             let consent = choice(share, firm_id).unwrap();
             save(&file, FirmId::from_stored(firm_id), &consent).unwrap();
         }
         assert_eq!(sharing_firms(&file).unwrap(), vec![FirmId::from_stored(1)]);
-        let Store::File(from) = &file else {
-            unreachable!()
-        };
+        let from = file.file().unwrap();
         let to = crate::platform::store::postgres::test_store();
         let counts = [seam::copy_to_postgres(from, &to, &CONSENTS).unwrap()];
         assert_eq!((counts[0].source, counts[0].copied), (2, 2));

@@ -17,14 +17,14 @@ use crate::bookings::{BookingSets, BookingsState, generate, sample};
 use crate::catalog::Catalog;
 use crate::import::{self, Kind, Options};
 use crate::platform::config::Config;
-use crate::platform::store::postgres::{create_database, test_runtime};
-use crate::platform::store::{FileStore, PgStore, Store};
+use crate::platform::store::postgres::{connect_or_panic, test_database};
+use crate::platform::store::testing::file_store;
+use crate::platform::store::{PgStore, Store};
 use crate::platform::upload::ImportReport;
 
 /// The seeded catalog, read from a redb store of its own (the import checks categories by it).
 fn seeded_catalog() -> Catalog {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, store) = file_store();
     crate::catalog::seed(&store).unwrap();
     Catalog::load(&store).unwrap()
 }
@@ -65,36 +65,19 @@ impl Node {
 }
 
 fn file_node() -> Node {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let (dir, store) = file_store();
     Node::new(store, dir)
 }
 
-/// A new database of the throwaway cluster, for nodes to share.
-fn pg_database() -> String {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL")
-        .expect("run the tests through scripts/with-postgres.sh");
-    let name = format!(
-        "b{}_{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    );
-    let _in_runtime = test_runtime().enter();
-    create_database(&cluster, &name).unwrap()
-}
-
 fn pg_node(url: &str) -> Node {
-    let _in_runtime = test_runtime().enter();
-    let store = Store::Postgres(PgStore::connect(url).unwrap());
+    let store = Store::Postgres(connect_or_panic(url));
     Node::new(store, tempfile::tempdir().unwrap())
 }
 
 /// Both backends: a redb node, and a PostgreSQL node on a fresh database.
 fn each_backend(test: impl Fn(&Node)) {
     test(&file_node());
-    test(&pg_node(&pg_database()));
+    test(&pg_node(&test_database()));
 }
 
 /// A generated bookings file of `rows` rows (ids told apart by `seed`).
@@ -211,7 +194,7 @@ fn an_import_of_several_batches_stores_each_identity_once() {
 #[test]
 fn an_import_gives_the_same_answer_on_both_backends() {
     let file = file_node();
-    let pg = pg_node(&pg_database());
+    let pg = pg_node(&test_database());
     let csv = bookings_csv(5_000, 3);
     for node in [&file, &pg] {
         let first = node.import(&csv).unwrap();
@@ -248,7 +231,7 @@ fn an_import_gives_the_same_answer_on_both_backends() {
 
 #[test]
 fn imports_at_once_take_turns_and_never_share_an_id() {
-    let url = pg_database();
+    let url = test_database();
     let (a, b) = (pg_node(&url), pg_node(&url));
     let file = file_node();
     let (one, two) = (bookings_csv(20_000, 1), bookings_csv(20_000, 2));
@@ -275,7 +258,7 @@ fn imports_at_once_take_turns_and_never_share_an_id() {
 
 #[test]
 fn another_node_catches_up_by_extending_or_rebuilding() {
-    let url = pg_database();
+    let url = test_database();
     let (a, b) = (pg_node(&url), pg_node(&url));
     let csv = bookings_csv(3_000, 5);
     a.import(&csv).unwrap();
@@ -318,7 +301,7 @@ fn another_node_catches_up_by_extending_or_rebuilding() {
 
 #[test]
 fn another_node_catches_up_on_more_rows_than_a_page_holds() {
-    let url = pg_database();
+    let url = test_database();
     let (a, b) = (pg_node(&url), pg_node(&url));
     a.import(&bookings_csv(1_000, 7)).unwrap();
     catch_up(&b.app).unwrap();
@@ -544,7 +527,7 @@ fn day_csv(rows: u64, seed: u64, day: u32) -> Vec<u8> {
 #[test]
 fn a_day_s_import_stores_only_the_snapshot_s_chunks_it_changed() {
     use super::pg_snapshot::{Stored, rows_a_start_may_read};
-    let node = pg_node(&pg_database());
+    let node = pg_node(&test_database());
     let Store::Postgres(store) = &*node.app.store else {
         unreachable!()
     };
@@ -623,7 +606,7 @@ fn a_day_s_import_stores_only_the_snapshot_s_chunks_it_changed() {
 #[test]
 fn a_start_extends_an_earlier_stored_snapshot_by_the_rows_added_since() {
     use super::pg_snapshot::Stored;
-    let url = pg_database();
+    let url = test_database();
     let a = pg_node(&url);
     let Store::Postgres(store) = &*a.app.store else {
         unreachable!()
@@ -709,12 +692,9 @@ fn a_redb_install_copied_to_postgres_answers_alike() {
     import::seed_sample(&file.app).unwrap();
     let csv = bookings_csv(2_000, 11);
     file.import(&csv).unwrap();
-    let Store::File(from) = &*file.app.store else {
-        unreachable!()
-    };
-    let url = pg_database();
-    let _in_runtime = test_runtime().enter();
-    let to = PgStore::connect(&url).unwrap();
+    let from = file.app.store.file().unwrap();
+    let url = test_database();
+    let to = connect_or_panic(&url);
     let counts = super::export(from, &to).unwrap();
     for count in &counts {
         assert_eq!(count.source, count.copied, "{count:?}");
@@ -750,7 +730,7 @@ fn a_redb_install_copied_to_postgres_answers_alike() {
 #[test]
 #[ignore = "a measurement: 1M rows, about a minute"]
 fn a_node_starts_with_a_million_bookings() {
-    let url = pg_database();
+    let url = test_database();
     let node = pg_node(&url);
     let csv = bookings_csv(1_000_000, 21);
     let started = std::time::Instant::now();
@@ -763,8 +743,7 @@ fn a_node_starts_with_a_million_bookings() {
         again.elapsed()
     );
 
-    let _in_runtime = test_runtime().enter();
-    let store = Arc::new(Store::Postgres(PgStore::connect(&url).unwrap()));
+    let store = Arc::new(Store::Postgres(connect_or_panic(&url)));
     let empty_dir = tempfile::tempdir().unwrap();
     let cold = std::time::Instant::now();
     let sets = load(&store, empty_dir.path()).unwrap();
@@ -865,10 +844,7 @@ fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
     let (after, changes) = file_layout(&node.app.store);
     assert_eq!(after, blocks);
     assert_eq!(changes.len(), 70);
-    let fresh = Node::new(
-        Store::File(FileStore::open(tempfile::tempdir().unwrap().path()).unwrap()),
-        tempfile::tempdir().unwrap(),
-    );
+    let fresh = file_node();
     fresh.import(&few).unwrap();
     let (_, read) = read_columns(&node.app.store).unwrap();
     let (_, expected) = read_columns(&fresh.app.store).unwrap();
@@ -892,10 +868,7 @@ fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
     );
     assert!(changes.iter().all(|&(id, _)| id <= n as u64));
     let (_, read) = read_columns(&node.app.store).unwrap();
-    let expected = Node::new(
-        Store::File(FileStore::open(tempfile::tempdir().unwrap().path()).unwrap()),
-        tempfile::tempdir().unwrap(),
-    );
+    let expected = file_node();
     expected.import(&many).unwrap();
     assert!(read == read_columns(&expected.app.store).unwrap().1);
     assert_eq!(
@@ -1096,7 +1069,7 @@ fn with_fields_changed(
 fn imported_alike(like: &Node, files: &[&[u8]]) -> Node {
     let node = match like.app.store.as_ref() {
         Store::File(_) => file_node(),
-        Store::Postgres(_) => pg_node(&pg_database()),
+        Store::Postgres(_) => pg_node(&test_database()),
     };
     for file in files {
         node.import(file).unwrap();

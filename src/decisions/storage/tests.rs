@@ -4,18 +4,11 @@
 use super::*;
 use crate::decisions::canonical;
 use crate::decisions::model::{Approval, Approver, TechStep, Terms, Verdict};
-use crate::platform::store::FileStore;
 use crate::platform::store::postgres::{test_store, test_store_from_migration};
+use crate::platform::store::testing::both_engines;
 
 fn firm(id: u64) -> FirmId {
     FirmId::from_stored(id)
-}
-
-/// A redb file and a PostgreSQL database, both empty (the directory holds the file).
-fn stores() -> (tempfile::TempDir, [Store; 2]) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
-    (dir, [file, Store::Postgres(test_store())])
 }
 
 fn decision(id: u64, firm_id: u64, category_id: u64) -> Decision {
@@ -96,7 +89,7 @@ fn read(store: &Store, decision_id: u64) -> Read {
 
 #[test]
 fn decisions_and_versions_read_back_alike_merge_and_export() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     let reads: Vec<(Read, Read, Option<u64>)> = stores
         .iter()
         .map(|store| {
@@ -166,7 +159,7 @@ fn decisions_and_versions_read_back_alike_merge_and_export() {
 /// verifies; a version stored twice is the same 409 on both and the first one stays.
 #[test]
 fn a_signed_record_reads_back_byte_for_byte_on_both_engines() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     let want = [signature(&signed(1, 1, 1)), signature(&signed(1, 1, 2))];
     assert!(want.iter().all(|(_, _, verifies)| *verifies));
     for store in &stores {
@@ -204,7 +197,7 @@ fn a_signed_record_reads_back_byte_for_byte_on_both_engines() {
 /// its decisions stay as they were.
 #[test]
 fn a_merged_firms_decision_write_is_refused_on_both_engines() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     for store in stores {
         let mut tx = store.begin().unwrap();
         let id = next_id_in(&mut tx).unwrap();

@@ -36,7 +36,7 @@ pub const PART: VendorPart = VendorPart {
 mod tests {
     use super::*;
     use crate::decisions::model::{Decision, DecisionStatus, TechStep, Terms};
-    use crate::platform::store::{FileStore, Store};
+    use crate::platform::store::testing::both_engines;
 
     fn decision(id: u64, vendor_id: u64, runner_up_id: Option<u64>) -> Decision {
         Decision {
@@ -66,11 +66,7 @@ mod tests {
 
     #[test]
     fn both_backends_count_the_decisions_naming_a_vendor_chosen_or_runner_up() {
-        let dir = tempfile::tempdir().unwrap();
-        let stores = [
-            Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::platform::store::postgres::test_store()),
-        ];
+        let (_dir, stores) = both_engines();
         for store in &stores {
             let mut tx = store.begin().unwrap();
             assert_eq!(decisions_naming_in(&mut tx, 7).unwrap(), 0, "none yet");

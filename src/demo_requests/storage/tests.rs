@@ -3,14 +3,7 @@
 
 use super::*;
 use crate::demo_requests::model::{Answer, Shared};
-use crate::platform::store::FileStore;
-use crate::platform::store::postgres::test_store;
-
-fn stores() -> (tempfile::TempDir, [Store; 2]) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
-    (dir, [file, Store::Postgres(test_store())])
-}
+use crate::platform::store::testing::both_engines;
 
 fn ask(store: &Store, firm: u64, vendor: u64, by: u64, at: i64) -> DemoRequest {
     create(
@@ -46,7 +39,7 @@ fn ids(rows: &[DemoRequest]) -> Vec<u64> {
 
 #[test]
 fn requests_read_back_alike_and_a_vendor_reads_only_its_own() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     let answers: Vec<_> = stores
         .iter()
         .map(|store| {
@@ -122,7 +115,7 @@ fn requests_read_back_alike_and_a_vendor_reads_only_its_own() {
 
 #[test]
 fn merges_and_a_vendor_delete_carry_requests_and_asks_along() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     for store in &stores {
         let a = ask(store, 1, 7, 10, 100);
         ask(store, 2, 8, 20, 200);

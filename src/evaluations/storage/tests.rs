@@ -2,8 +2,8 @@
 
 use super::*;
 use crate::evaluations::model::{Criterion, Round};
-use crate::platform::store::FileStore;
 use crate::platform::store::postgres::{test_store, test_store_from_migration};
+use crate::platform::store::testing::both_engines;
 
 fn round(firm: u64, category: u64, n: u32, name: &str) -> Round {
     let mut r = Round::new(firm, category, n, 1_800_000_000);
@@ -19,13 +19,6 @@ fn firm(id: u64) -> FirmId {
     FirmId::from_stored(id)
 }
 
-/// A redb file and a PostgreSQL database, both empty (the directory holds the file).
-pub(super) fn stores() -> (tempfile::TempDir, [Store; 2]) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
-    (dir, [file, Store::Postgres(test_store())])
-}
-
 /// Every firm's rounds, by (firm, category, round).
 pub(super) fn load_all(store: &Store) -> Vec<Round> {
     seam::read(store, |tx| Ok(values(tx.range(&ROUNDS, &[])?))).unwrap()
@@ -33,7 +26,7 @@ pub(super) fn load_all(store: &Store) -> Vec<Round> {
 
 #[test]
 fn rounds_read_back_alike_merge_and_export() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     let reads: Vec<Vec<Round>> = stores
         .iter()
         .map(|store| {
@@ -91,7 +84,7 @@ fn rounds_read_back_alike_merge_and_export() {
 /// rounds as they were.
 #[test]
 fn a_change_rewrites_the_round_and_a_merged_firm_is_refused_on_both_engines() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     for store in stores {
         for firm_id in [1, 2] {
             update(&store, firm(firm_id), 5, |rounds| {

@@ -204,7 +204,7 @@ mod tests {
 
     #[test]
     fn both_backends_find_and_merge_the_rounds_naming_a_vendor() {
-        let (_dir, stores) = super::super::tests::stores();
+        let (_dir, stores) = crate::platform::store::testing::both_engines();
         let reads: Vec<_> = stores
             .iter()
             .map(|store| {

@@ -2,20 +2,13 @@
 //! redb file's export keep every row.
 
 use super::*;
-use crate::platform::store::FileStore;
 use crate::platform::store::postgres::{test_store, test_store_from_migration};
+use crate::platform::store::testing::{both_engines, file_store};
 
 const FIRM_ID: u64 = 1;
 
 fn firm() -> FirmId {
     FirmId::from_stored(FIRM_ID)
-}
-
-fn stores(dir: &std::path::Path) -> [Store; 2] {
-    [
-        Store::File(FileStore::open(dir).unwrap()),
-        Store::Postgres(test_store()),
-    ]
 }
 
 /// A notice of `kind` to `user_id`, told under the bell only (no address to mail from).
@@ -56,8 +49,8 @@ fn bell(store: &Store, user_id: u64) -> (usize, Vec<(u64, bool, String)>) {
 
 #[test]
 fn notices_are_listed_marked_read_and_ended_alike_on_both_engines() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         tell(&store, 1, NoticeKind::RoleChanged, "/profile");
         tell(&store, 1, NoticeKind::DecisionApproval, "/decisions/4");
         tell(&store, 1, NoticeKind::DecisionApproval, "/decisions/5");
@@ -98,8 +91,8 @@ fn notices_are_listed_marked_read_and_ended_alike_on_both_engines() {
 
 #[test]
 fn a_person_keeps_only_their_newest_notices() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         for _ in 0..KEEP_PER_PERSON + 2 {
             tell(&store, 1, NoticeKind::RenewalReminder, "/techstack");
         }
@@ -114,8 +107,8 @@ fn a_person_keeps_only_their_newest_notices() {
 
 #[test]
 fn a_persons_choices_decide_what_the_bell_shows_and_each_kind_keeps_its_own() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         let off = Pref {
             email: true,
             in_app: false,
@@ -147,8 +140,8 @@ fn a_persons_choices_decide_what_the_bell_shows_and_each_kind_keeps_its_own() {
 
 #[test]
 fn the_unsubscribe_secret_is_made_once() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         let first = secret(&store).unwrap();
         assert_eq!(first.len(), 32);
         assert_eq!(secret(&store).unwrap(), first);
@@ -233,8 +226,7 @@ fn a_hub_from_before_the_seam_keeps_every_notice_choice_and_the_secret() {
 
 #[test]
 fn export_copies_every_notice_choice_and_the_secret() {
-    let dir = tempfile::tempdir().unwrap();
-    let from = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, from) = file_store();
     tell(&from, 1, NoticeKind::RoleChanged, "/profile");
     tell(&from, 1, NoticeKind::DemoFollowUp, "/shortlist");
     tell(&from, 2, NoticeKind::NewSignIn, "/profile#sessions");

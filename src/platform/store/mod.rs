@@ -27,6 +27,8 @@ pub mod seam;
 pub mod settings;
 mod space;
 pub mod tables;
+#[cfg(test)]
+pub mod testing;
 mod transaction;
 
 use std::path::{Path, PathBuf};

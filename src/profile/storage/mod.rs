@@ -80,7 +80,7 @@ pub const TABLES: &[Declared] = &[Declared {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::platform::store::FileStore;
+    use crate::platform::store::testing::{both_engines, file_store};
 
     fn answers(attorneys: &str) -> Onboarding {
         serde_json::from_value(serde_json::json!({
@@ -148,8 +148,7 @@ mod tests {
 
     #[test]
     fn export_copies_every_firms_answers() {
-        let dir = tempfile::tempdir().unwrap();
-        let from = Store::File(FileStore::open(dir.path()).unwrap());
+        let (_dir, from) = file_store();
         for (firm, band) in [(1, "A2_5"), (7, "A16_30")] {
             save_onboarding(&from, FirmId::from_stored(firm), &answers(band)).unwrap();
         }
@@ -164,11 +163,8 @@ mod tests {
 
     #[test]
     fn a_merge_keeps_the_kept_firms_answers_and_takes_the_others_only_when_it_has_none() {
-        let dir = tempfile::tempdir().unwrap();
-        for store in [
-            Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(crate::platform::store::postgres::test_store()),
-        ] {
+        let (_dir, stores) = both_engines();
+        for store in stores {
             save_onboarding(&store, FirmId::from_stored(1), &answers("A2_5")).unwrap();
             save_onboarding(&store, FirmId::from_stored(2), &answers("SOLO")).unwrap();
             save_onboarding(&store, FirmId::from_stored(4), &answers("A6_15")).unwrap();

@@ -17,35 +17,17 @@ fn author(id: u64) -> Author {
 }
 
 use super::*;
+use crate::platform::store::PgStore;
 use crate::platform::store::postgres::test_store;
-use crate::platform::store::{FileStore, PgStore};
+use crate::platform::store::testing::{file_store, on_both, two_postgres_nodes};
 use crate::recommend::model::{PickSource, StoredPick};
-
-/// Runs `test` on a fresh redb file and on a fresh PostgreSQL database.
-fn on_both_backends(test: impl Fn(&Store)) {
-    let dir = tempfile::tempdir().unwrap();
-    test(&Store::File(FileStore::open(dir.path()).unwrap()));
-    test(&Store::Postgres(test_store()));
-}
 
 /// Runs `test` with two nodes: on redb the one store twice (one process owns the file), on
 /// PostgreSQL two stores, each with its own pool, on one fresh database.
 fn on_two_nodes_of_both_backends(test: impl Fn(&Store, &Store)) {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static NEXT: AtomicU32 = AtomicU32::new(0);
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, file) = file_store();
     test(&file, &file);
-    let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap();
-    let name = format!(
-        "rec{}_{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    );
-    let _in_runtime = crate::platform::store::postgres::test_runtime().enter();
-    let url = crate::platform::store::postgres::create_database(&cluster, &name).unwrap();
-    let a = Store::Postgres(PgStore::connect(&url).unwrap());
-    let b = Store::Postgres(PgStore::connect(&url).unwrap());
+    let [a, b] = two_postgres_nodes();
     test(&a, &b);
 }
 
@@ -86,7 +68,7 @@ fn vendors_of(store: &Store, firm_id: u64) -> Vec<(u64, Vec<u64>)> {
 
 #[test]
 fn responses_number_from_one_and_the_latest_per_category_counts() {
-    on_both_backends(|store| {
+    on_both(|store| {
         let answers = vec![
             (3, vec!["Under 10".to_string(), "10-50".to_string()]),
             (1, vec![]),
@@ -139,7 +121,7 @@ fn responses_number_from_one_and_the_latest_per_category_counts() {
 
 #[test]
 fn a_save_replaces_its_categories_sets_and_updates_the_history() {
-    on_both_backends(|store| {
+    on_both(|store| {
         save_picks(
             store,
             fid(7),
@@ -198,7 +180,7 @@ fn a_save_replaces_its_categories_sets_and_updates_the_history() {
 
 #[test]
 fn equal_times_order_by_category_then_rank_then_vendor() {
-    on_both_backends(|store| {
+    on_both(|store| {
         save_picks(store, fid(7), &[stage(3, &[30, 31], 100)]).unwrap();
         save_picks(
             store,
@@ -217,7 +199,7 @@ fn equal_times_order_by_category_then_rank_then_vendor() {
 
 #[test]
 fn dismissing_takes_a_pick_out_of_every_set_and_remembers_why() {
-    on_both_backends(|store| {
+    on_both(|store| {
         save_picks(
             store,
             fid(7),
@@ -378,8 +360,7 @@ fn everything(store: &Store, firm_id: u64) -> String {
 
 #[test]
 fn an_export_copies_every_row_and_keeps_the_ids() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, file) = file_store();
     for firm_id in [7, 8] {
         insert_response(&file, author(firm_id), 1, vec![(1, vec!["A".into()])]).unwrap();
         insert_response(
@@ -408,9 +389,7 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
     }
     // Firm 8 clears its picks: both sets are kept for the undo (a dismissed pick stays in its set).
     clear_picks(&file, fid(8)).unwrap();
-    let Store::File(source) = &file else {
-        unreachable!()
-    };
+    let source = file.file().unwrap();
     let target: PgStore = test_store();
     // The seam's tables, as `litstack export-to-postgres` copies them: from their declarations.
     let mut counts = vec![seam::copy_to_postgres(source, &target, &RESPONSES).unwrap()];
@@ -464,7 +443,7 @@ fn an_export_copies_every_row_and_keeps_the_ids() {
 
 #[test]
 fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_on_a_clash() {
-    on_both_backends(|store| {
+    on_both(|store| {
         let kept = Author {
             user_id: 10,
             firm_id: fid(1),
@@ -575,7 +554,7 @@ fn a_merge_moves_responses_picks_dismissals_and_history_keeping_the_kept_firms_o
 
 #[test]
 fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
-    on_both_backends(|store| {
+    on_both(|store| {
         let firm = 4;
         let pfm = StageSave {
             set: set(&[30, 31], PickSource::PickForMe, 150),
@@ -628,7 +607,7 @@ fn a_clear_keeps_the_picks_and_its_undo_puts_back_all_but_newer_ones() {
 
 #[test]
 fn a_merge_moves_the_cleared_picks_keeping_the_kept_firms_on_a_clash() {
-    on_both_backends(|store| {
+    on_both(|store| {
         save_picks(store, fid(1), &[stage(5, &[11], 100)]).unwrap();
         save_picks(store, fid(2), &[stage(5, &[13], 200), stage(6, &[21], 200)]).unwrap();
         clear_picks(store, fid(1)).unwrap();

@@ -3,6 +3,7 @@
 use super::*;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::test_store;
+use crate::platform::store::testing::{both_engines, file_store_in};
 use crate::platform::store::{FileStore, SAVED_VIEWS};
 use crate::saved_views::model::SavedView;
 use crate::saved_views::model::{ViewName, ViewParams};
@@ -24,17 +25,10 @@ fn names(store: &Store, firm: u64) -> Vec<String> {
         .collect()
 }
 
-fn stores(dir: &std::path::Path) -> [Store; 2] {
-    [
-        Store::File(FileStore::open(dir).unwrap()),
-        Store::Postgres(test_store()),
-    ]
-}
-
 #[test]
 fn views_save_list_refuse_and_delete_alike_on_both_backends() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         let (a, b) = (FirmId::from_stored(1), FirmId::from_stored(2));
         let texas = create(&store, a, &new_view("Texas")).unwrap();
         create(&store, a, &new_view("austin")).unwrap();
@@ -58,8 +52,8 @@ fn views_save_list_refuse_and_delete_alike_on_both_backends() {
 
 #[test]
 fn views_a_firm_keeps_at_most_a_hundred() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         let firm = FirmId::from_stored(3);
         for n in 0..MAX_VIEWS {
             create(&store, firm, &new_view(&format!("View {n}"))).unwrap();
@@ -71,9 +65,9 @@ fn views_a_firm_keeps_at_most_a_hundred() {
 
 #[test]
 fn views_a_merge_moves_them_and_numbers_a_taken_name() {
-    let dir = tempfile::tempdir().unwrap();
+    let (_dir, stores) = both_engines();
     let mut exported = None;
-    for store in stores(dir.path()) {
+    for store in stores {
         let (into, from) = (FirmId::from_stored(1), FirmId::from_stored(2));
         create(&store, into, &new_view("Texas")).unwrap();
         create(&store, from, &new_view("texas")).unwrap();
@@ -83,12 +77,10 @@ fn views_a_merge_moves_them_and_numbers_a_taken_name() {
         tx.commit().unwrap();
         assert_eq!(names(&store, 1), ["Ohio", "Texas", "texas (2)"]);
         assert!(names(&store, 2).is_empty());
-        if let Store::File(file) = &store {
-            let pg = Store::Postgres(test_store());
-            let Store::Postgres(to) = &pg else {
-                unreachable!()
-            };
-            let counts = [seam::copy_to_postgres(file, to, &VIEWS).unwrap()];
+        if let Ok(file) = store.file() {
+            let to = test_store();
+            let counts = [seam::copy_to_postgres(file, &to, &VIEWS).unwrap()];
+            let pg = Store::Postgres(to);
             assert_eq!((counts[0].table, counts[0].copied), ("saved_views", 3));
             let all = |store: &Store| seam::read(store, |tx| tx.range(&VIEWS, &[])).unwrap();
             exported = Some(all(&pg));
@@ -109,8 +101,8 @@ fn views_a_merge_moves_them_and_numbers_a_taken_name() {
 
 #[test]
 fn views_saves_at_once_of_one_name_keep_one() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in stores(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         let firm = FirmId::from_stored(5);
         let saved = std::thread::scope(|scope| {
             let runs: Vec<_> = (0..6)
@@ -157,7 +149,7 @@ fn views_of_a_file_from_before_the_seam_read_the_same() {
         crate::platform::store::meta_set(&txn, "schema_version", 10).unwrap();
         txn.commit().unwrap();
     }
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let store = file_store_in(&dir);
     assert_eq!(list(&store, FirmId::from_stored(1)).unwrap(), [view]);
     let next = create(&store, FirmId::from_stored(1), &new_view("Ohio")).unwrap();
     assert_eq!(next.id, 7, "the file's sequence goes on");

@@ -468,6 +468,7 @@ mod tests {
     use super::*;
     use crate::platform::store::FileStore;
     use crate::platform::store::postgres::test_store;
+    use crate::platform::store::testing::both_engines;
     use crate::shortlist::model::{Entry, Stamp, Status};
 
     fn entries(store: &Store, firm_id: u64) -> Vec<(u64, Entry)> {
@@ -512,15 +513,9 @@ mod tests {
         tx.commit().unwrap();
     }
 
-    fn stores() -> (tempfile::TempDir, [Store; 2]) {
-        let dir = tempfile::tempdir().unwrap();
-        let file = Store::File(FileStore::open(dir.path()).unwrap());
-        (dir, [file, Store::Postgres(test_store())])
-    }
-
     #[test]
     fn entries_read_back_alike_on_both_backends() {
-        let (_dir, stores) = stores();
+        let (_dir, stores) = both_engines();
         let answers: Vec<_> = stores
             .iter()
             .map(|store| {
@@ -568,7 +563,7 @@ mod tests {
     fn a_meeting_click_changes_no_shortlist() {
         use crate::catalog::model::{ClickKind, SourcePage};
         use crate::catalog::storage::record_meeting_click;
-        let (_dir, stores) = stores();
+        let (_dir, stores) = both_engines();
         for store in &stores {
             crate::catalog::seed(store).unwrap();
             let click = |user, page, kind| {
@@ -586,7 +581,7 @@ mod tests {
     /// lost, including the first, which creates the entry.
     #[test]
     fn concurrent_updates_never_lose_one() {
-        let (_dir, stores) = stores();
+        let (_dir, stores) = both_engines();
         for store in &stores {
             std::thread::scope(|s| {
                 for _ in 0..8 {
@@ -605,7 +600,7 @@ mod tests {
     /// yet) sees that entry once it commits, rather than creating it a second time.
     #[test]
     fn an_update_waits_for_an_open_one_on_the_same_entry() {
-        let (_dir, stores) = stores();
+        let (_dir, stores) = both_engines();
         for store in &stores {
             std::thread::scope(|s| {
                 let mut tx = store.begin().unwrap();
@@ -628,7 +623,7 @@ mod tests {
     #[test]
     fn a_removed_entry_is_kept_30_days_whole_and_comes_back_unless_on_the_shortlist_again() {
         use crate::shortlist::model::KEEP_REMOVED_DAYS;
-        let (_dir, stores) = stores();
+        let (_dir, stores) = both_engines();
         let days = |n: i64| n * 86_400;
         for store in &stores {
             let t = 1_000_000;
@@ -713,7 +708,7 @@ mod tests {
 
     #[test]
     fn export_copies_every_entry() {
-        let (_dir, [file, _]) = stores();
+        let (_dir, [file, _]) = both_engines();
         update(&file, 1, 2, |e| {
             e.set_status(Status::DemoBooked, Stamp::at(120))
         });
@@ -721,9 +716,7 @@ mod tests {
         update(&file, 3, 5, |e| e.note = "removed".into());
         remove_at(&file, 3, 5, 200);
         let pg = test_store();
-        let Store::File(file_store) = &file else {
-            unreachable!()
-        };
+        let file_store = file.file().unwrap();
         let counts = [
             seam::copy_to_postgres(file_store, &pg, &ENTRIES).unwrap(),
             seam::copy_to_postgres(file_store, &pg, &REMOVED).unwrap(),
@@ -789,7 +782,7 @@ mod tests {
 
     #[test]
     fn a_merge_moves_the_shortlist_and_merges_a_shared_vendor() {
-        let (_dir, stores) = stores();
+        let (_dir, stores) = both_engines();
         let answers: Vec<_> = stores
             .iter()
             .map(|store| {

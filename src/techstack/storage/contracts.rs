@@ -248,8 +248,8 @@ pub fn delete_vendor_in(tx: &mut WriteTx, id: u64) -> Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::platform::store::FileStore;
     use crate::platform::store::postgres::test_store;
+    use crate::platform::store::testing::both_engines;
 
     fn contract(firm_id: u64, vendor_id: u64, term_months: u32) -> Contract {
         Contract {
@@ -288,11 +288,7 @@ mod tests {
 
     #[test]
     fn contracts_and_feeds_read_back_alike_merge_and_export() {
-        let dir = tempfile::tempdir().unwrap();
-        let stores = [
-            Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(test_store()),
-        ];
+        let (_dir, stores) = both_engines();
         let reads: Vec<(Read, Read)> = stores
             .iter()
             .map(|store| {
@@ -327,9 +323,7 @@ mod tests {
         assert_eq!(kept_feed, &Some(a_feed(1, 7)));
         assert_eq!(revoked, &None);
 
-        let Store::File(file) = &stores[0] else {
-            unreachable!()
-        };
+        let file = stores[0].file().unwrap();
         let pg = test_store();
         let counts = [
             seam::copy_to_postgres(file, &pg, &CONTRACTS).unwrap(),

@@ -111,8 +111,8 @@ pub fn all(store: &Store) -> Result<Vec<(Claim, i64)>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::platform::store::FileStore;
     use crate::platform::store::postgres::test_store;
+    use crate::platform::store::testing::both_engines;
 
     fn read(store: &Store) -> Vec<Claim> {
         all(store).unwrap().into_iter().map(|(c, _)| c).collect()
@@ -120,11 +120,7 @@ mod tests {
 
     #[test]
     fn claims_are_written_once_and_follow_firm_and_vendor_merges_and_the_export() {
-        let dir = tempfile::tempdir().unwrap();
-        let stores = [
-            Store::File(FileStore::open(dir.path()).unwrap()),
-            Store::Postgres(test_store()),
-        ];
+        let (_dir, stores) = both_engines();
         let day = 20_000;
         let reads: Vec<_> = stores
             .iter()
@@ -154,9 +150,7 @@ mod tests {
             [(1, 10, day, 30), (1, 10, day, 60), (1, 10, day, 90)],
             "firm 2's claims are firm 1's, vendor 11's are 10's, vendor 12's are gone"
         );
-        let Store::File(file) = &stores[0] else {
-            unreachable!()
-        };
+        let file = stores[0].file().unwrap();
         let pg = test_store();
         let counts = seam::copy_to_postgres(file, &pg, &CLAIMS).unwrap();
         assert_eq!((counts.table, counts.copied), ("renewal_reminders", 3));

@@ -1,8 +1,8 @@
 //! The tech stack's answers on both engines: saves, reads, a firm merge and the export.
 
 use super::*;
-use crate::platform::store::FileStore;
 use crate::platform::store::postgres::test_store;
+use crate::platform::store::testing::both_engines;
 
 fn adoption(vendor_ids: &[u64], other: &[&str]) -> Adoption {
     Adoption {
@@ -28,11 +28,7 @@ fn read(store: &Store, firm_id: u64) -> Answers {
 
 #[test]
 fn answers_read_back_alike_and_unsaved_categories_keep_theirs() {
-    let dir = tempfile::tempdir().unwrap();
-    let stores = [
-        Store::File(FileStore::open(dir.path()).unwrap()),
-        Store::Postgres(test_store()),
-    ];
+    let (_dir, stores) = both_engines();
     let answers: Vec<Answers> = stores
         .iter()
         .map(|store| {
@@ -54,9 +50,7 @@ fn answers_read_back_alike_and_unsaved_categories_keep_theirs() {
         [(1, 5), (2, 1), (2, 5)]
     );
 
-    let Store::File(file) = &stores[0] else {
-        unreachable!()
-    };
+    let file = stores[0].file().unwrap();
     let pg = test_store();
     let counts = seam::copy_to_postgres(file, &pg, &ANSWERS).unwrap();
     assert_eq!(
@@ -83,11 +77,7 @@ fn two_answers_are_united_without_duplicates_and_a_tool_wins_over_none() {
 
 #[test]
 fn a_merge_unites_the_firms_answers_under_the_kept_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let stores = [
-        Store::File(FileStore::open(dir.path()).unwrap()),
-        Store::Postgres(test_store()),
-    ];
+    let (_dir, stores) = both_engines();
     let answers: Vec<Answers> = stores
         .iter()
         .map(|store| {

@@ -3,18 +3,11 @@
 
 use super::*;
 use crate::accounts::FirmRole;
-use crate::platform::store::FileStore;
-use crate::platform::store::postgres::{test_store, test_store_from_migration};
+use crate::platform::store::postgres::test_store_from_migration;
+use crate::platform::store::testing::both_engines;
 
 fn firm(id: u64) -> FirmId {
     FirmId::from_stored(id)
-}
-
-/// A redb file and a PostgreSQL database, both empty (the directory holds the file).
-fn stores() -> (tempfile::TempDir, [Store; 2]) {
-    let dir = tempfile::tempdir().unwrap();
-    let file = Store::File(FileStore::open(dir.path()).unwrap());
-    (dir, [file, Store::Postgres(test_store())])
 }
 
 fn sso_config(firm_id: u64) -> SsoConfig {
@@ -62,7 +55,7 @@ fn statuses(claims: &[DomainClaim]) -> Vec<(&str, u64, DomainStatus)> {
 
 #[test]
 fn claims_are_saved_decided_and_found_alike_on_both_engines() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     for store in stores {
         let mine = save_config(&store, &sso_config(1), &domains(&["b.com", "a.com"])).unwrap();
         assert_eq!(mine.len(), 2);
@@ -132,7 +125,7 @@ fn claims_are_saved_decided_and_found_alike_on_both_engines() {
 
 #[test]
 fn flows_are_taken_once_and_expire_after_ten_minutes_alike_on_both_engines() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     let now = 1_800_000_000;
     for store in stores {
         put_flow(&store, &[1; 32], &flow(1, now - FLOW_SECS - 1)).unwrap();
@@ -159,7 +152,7 @@ fn flows_are_taken_once_and_expire_after_ten_minutes_alike_on_both_engines() {
 
 #[test]
 fn links_are_found_by_identity_and_replaced_alike_on_both_engines() {
-    let (_dir, stores) = stores();
+    let (_dir, stores) = both_engines();
     for store in stores {
         assert_eq!(link(&store, "https://id.example", "ann").unwrap(), None);
         put_link(&store, firm(1), &link_of(7, "ann")).unwrap();

@@ -421,7 +421,7 @@ pub fn test_store_from_migration(version: i64, rows: &str) -> PgStore {
 
 /// A new, empty database of the throwaway test cluster: its URL.
 #[cfg(test)]
-fn test_database() -> String {
+pub fn test_database() -> String {
     use std::sync::atomic::{AtomicU32, Ordering};
     static NEXT: AtomicU32 = AtomicU32::new(0);
     let cluster = std::env::var("LITSTACK_TEST_DATABASE_URL").unwrap_or_else(|_| {
@@ -438,8 +438,9 @@ fn test_database() -> String {
     create_database(&cluster, &name).unwrap_or_else(|e| panic!("{e}"))
 }
 
+/// A store on `url`, in the tests' runtime.
 #[cfg(test)]
-fn connect_or_panic(url: &str) -> PgStore {
+pub fn connect_or_panic(url: &str) -> PgStore {
     let _in_runtime = test_runtime().enter();
     PgStore::connect(url).unwrap_or_else(|e| panic!("{e}"))
 }

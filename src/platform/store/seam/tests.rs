@@ -12,6 +12,7 @@ use super::{Index, On, Table, read, write};
 use crate::platform::error::{AppError, Result};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::postgres::test_store;
+use crate::platform::store::testing::{both_engines, file_store, file_store_in};
 use crate::platform::store::{FileStore, Store};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -244,8 +245,7 @@ proptest! {
 
     #[test]
     fn seam_redb_answers_as_the_model(transactions in transactions()) {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::File(FileStore::open(dir.path()).unwrap());
+        let (_dir, store) = file_store();
         conforms(&store, &transactions);
     }
 }
@@ -261,19 +261,12 @@ proptest! {
     }
 }
 
-fn both(dir: &std::path::Path) -> [Store; 2] {
-    [
-        Store::File(FileStore::open(dir).unwrap()),
-        Store::Postgres(test_store()),
-    ]
-}
-
 /// Eight writers each add one to a counter twenty times: read, then write, in one transaction.
 /// Serializable writes lose none of them.
 #[test]
 fn seam_no_update_is_lost_on_either_engine() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in both(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         std::thread::scope(|scope| {
             for _ in 0..8 {
                 let store = &store;
@@ -297,8 +290,8 @@ fn seam_no_update_is_lost_on_either_engine() {
 /// it is the isolation that holds; and once more under the owner's lock.
 #[test]
 fn seam_a_count_check_then_insert_admits_no_more_than_the_limit() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in both(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         for (owner, locked) in [(7u64, false), (8, true)] {
             let added = std::thread::scope(|scope| {
                 let runs: Vec<_> = (0..12)
@@ -340,8 +333,8 @@ fn seam_a_count_check_then_insert_admits_no_more_than_the_limit() {
 /// on both engines (on PostgreSQL after the retry a serialization failure asks for).
 #[test]
 fn seam_a_key_inserted_at_once_is_written_once_and_the_others_get_409() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in both(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         let answers: Vec<Result<()>> = std::thread::scope(|scope| {
             let runs: Vec<_> = (0..8)
                 .map(|n| {
@@ -373,9 +366,9 @@ fn seam_a_key_inserted_at_once_is_written_once_and_the_others_get_409() {
 /// removal of one (an id a request named) finds nothing, as on any other key without a row.
 #[test]
 fn seam_a_key_out_of_range_is_refused_on_write_and_found_nowhere_on_both_engines() {
-    let dir = tempfile::tempdir().unwrap();
+    let (_dir, stores) = both_engines();
     let far = super::MAX_PART + 1;
-    for store in both(dir.path()) {
+    for store in stores {
         let row = Row {
             n: 1,
             text: "x".into(),
@@ -518,7 +511,7 @@ fn seam_an_index_missing_from_an_older_file_is_built_at_the_first_write() {
         drop(rows);
         txn.commit().unwrap();
     }
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let store = file_store_in(&dir);
     let keys = |store: &Store, index: &Index, parts| -> Vec<(u64, u64)> {
         read(store, |tx| tx.lookup(&ROWS, index, parts))
             .unwrap()
@@ -558,8 +551,7 @@ fn seam_an_index_missing_from_an_older_file_is_built_at_the_first_write() {
 /// lists the file's tables, and a firm merge removes from tables most installs never write).
 #[test]
 fn seam_a_removal_from_a_table_never_written_makes_none() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, store) = file_store();
     let removed = write(&store, |tx| tx.remove(&ROWS, (1, 1))).unwrap();
     assert_eq!(removed, None);
     let txn = store.file().unwrap().write().unwrap();
@@ -575,8 +567,7 @@ fn seam_a_removal_from_a_table_never_written_makes_none() {
 /// written).
 #[test]
 fn seam_a_read_in_a_write_of_a_table_never_written_makes_none() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, store) = file_store();
     let read = write(&store, |tx| {
         Ok((tx.get(&ROWS, (1, 1))?, tx.range(&ROWS, &[])?))
     })
@@ -591,8 +582,7 @@ fn seam_a_read_in_a_write_of_a_table_never_written_makes_none() {
 #[test]
 fn seam_a_purge_takes_a_firms_index_entries() {
     use crate::platform::store::registry::RedbTable;
-    let dir = tempfile::tempdir().unwrap();
-    let store = Store::File(FileStore::open(dir.path()).unwrap());
+    let (_dir, store) = file_store();
     write(&store, |tx| {
         for key in [(1, 4), (2, 4), (1, 5)] {
             tx.insert(
@@ -659,8 +649,8 @@ const NOTES_V2: Table<u64, NoteV2> = Table::new("seam_notes", NOTES_REDB, &["id"
 /// would read neither.)
 #[test]
 fn seam_a_value_that_grew_a_field_and_a_variant_reads_its_old_rows_on_both_engines() {
-    let dir = tempfile::tempdir().unwrap();
-    for store in both(dir.path()) {
+    let (_dir, stores) = both_engines();
+    for store in stores {
         write(&store, |tx| {
             let v1 = |text: &str, kind| NoteV1 {
                 text: text.into(),
@@ -714,7 +704,7 @@ const CLAIMS: Table<(u64, u64, i64, u32), i64, i64> = Table::new(
 /// the rows by every prefix in key order, and refuse a day before 1970 on write.
 #[test]
 fn seam_four_part_keys_range_by_every_prefix_alike_on_both_engines() {
-    let dir = tempfile::tempdir().unwrap();
+    let (_dir, stores) = both_engines();
     let keys = [
         (1, 10, 20_000, 90),
         (1, 10, 20_000, 0),
@@ -722,7 +712,7 @@ fn seam_four_part_keys_range_by_every_prefix_alike_on_both_engines() {
         (1, 11, 20_000, 30),
         (2, 10, 20_000, 60),
     ];
-    let answers: Vec<_> = both(dir.path())
+    let answers: Vec<_> = stores
         .iter()
         .map(|store| {
             write(store, |tx| {
@@ -771,8 +761,8 @@ const LATEST: Table<(u64, u64), u64, u64> =
 /// before the seam holds it): both engines store, replace, find and remove it alike.
 #[test]
 fn seam_plain_unsigned_values_read_and_write_alike_on_both_engines() {
-    let dir = tempfile::tempdir().unwrap();
-    let answers: Vec<_> = both(dir.path())
+    let (_dir, stores) = both_engines();
+    let answers: Vec<_> = stores
         .iter()
         .map(|store| {
             write(store, |tx| {
@@ -799,8 +789,7 @@ fn seam_plain_unsigned_values_read_and_write_alike_on_both_engines() {
         (vec![((1, 10), 9), ((1, 11), u64::MAX)], Some(9), None)
     );
     // The redb file holds the plain integer.
-    let file = FileStore::open(dir.path()).unwrap();
-    let txn = file.read().unwrap();
+    let txn = stores[0].file().unwrap().read().unwrap();
     let table = txn.open_table(LATEST_REDB).unwrap();
     assert_eq!(table.get((1, 10)).unwrap().unwrap().value(), 9);
 }
@@ -944,8 +933,8 @@ proptest! {
     fn seam_text_keys_answer_as_the_model_on_both_engines(transactions in text_transactions()) {
         static PG: std::sync::LazyLock<Store> =
             std::sync::LazyLock::new(|| Store::Postgres(test_store()));
-        let dir = tempfile::tempdir().unwrap();
-        text_conforms(&Store::File(FileStore::open(dir.path()).unwrap()), &transactions);
+        let (_dir, file) = file_store();
+        text_conforms(&file, &transactions);
         text_conforms(&PG, &transactions);
     }
 }
@@ -955,9 +944,9 @@ proptest! {
 /// nowhere; PostgreSQL's key column is `text` in the "C" collation.
 #[test]
 fn seam_text_keys_sort_by_their_bytes_and_refuse_a_nul_on_both_engines() {
-    let dir = tempfile::tempdir().unwrap();
+    let (_dir, stores) = both_engines();
     let names = ["b", "a:z", "é", "B", "a", ""];
-    for store in both(dir.path()) {
+    for store in stores {
         write(&store, |tx| {
             for (i, name) in names.iter().enumerate() {
                 tx.insert(&NAMES, name.to_string(), &(i as u64))?;
