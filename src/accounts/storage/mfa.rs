@@ -15,9 +15,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::model::TokenHash;
 use crate::accounts::model::{Challenge, Factor};
-use crate::accounts::sso::storage::{find_by_hash, hash_key};
 use crate::platform::error::{Result, unauthorized};
 use crate::platform::store::seam::{self, Index, On, Table};
+use crate::platform::store::seam::{find_by_hash, hash_key};
 use crate::platform::store::{Store, USER_FACTORS, WriteTx};
 
 /// A change to the second factor of an account that was removed meanwhile (a member's removal,

@@ -18,21 +18,13 @@ pub const CONTRACTS: Table<(u64, u64), Contract> = Table::new(
     None,
 );
 
-/// (firm id, `hash_prefix` of its token's hash) -> `Feed`: at most one per firm, found by its
+/// (firm id, `seam::hash_key` of its token's hash) -> `Feed`: at most one per firm, found by its
 /// secret URL through `FEEDS_BY_HASH`.
 pub const FEEDS: Table<(u64, u64), Feed> =
     Table::declare("calendar_feeds", &["firm_id", "hash_prefix"], None).indexed(&[&FEEDS_BY_HASH]);
 
 /// The feeds by their hash's prefix: a feed's URL finds its firm without reading every firm's.
 pub const FEEDS_BY_HASH: Index = Index::new("calendar_feeds_by_hash", On::Key(1));
-
-/// The first 63 bits of a feed token's hash, a key part on both engines: two feeds share one only
-/// by chance (the whole hash is compared after).
-pub fn hash_prefix(hash: &[u8; 32]) -> u64 {
-    let mut first = [0; 8];
-    first.copy_from_slice(&hash[..8]);
-    u64::from_be_bytes(first) & seam::MAX_PART
-}
 
 /// A firm's calendar feed: the SHA-256 of its secret token (the token itself is never stored).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -136,7 +128,7 @@ pub fn set_feed(store: &Store, feed: &Feed) -> Result<()> {
     seam::write(store, |tx| {
         tx.open_firm(FirmId::from_stored(feed.firm_id))?;
         remove_feeds(tx, feed.firm_id)?;
-        let key = (feed.firm_id, hash_prefix(&feed.token_hash));
+        let key = (feed.firm_id, seam::hash_key(&feed.token_hash));
         tx.insert(&FEEDS, key, feed)
     })
 }
@@ -172,12 +164,8 @@ pub fn feed_by_hash(store: &Store, hash: &[u8; 32]) -> Result<Option<Feed>> {
 /// `feed_by_hash` inside the caller's snapshot: the feeds whose hash starts as `hash` does
 /// (through the index), the one whose whole hash it is kept.
 pub fn feed_by_hash_in(tx: &mut Tx, hash: &[u8; 32]) -> Result<Option<Feed>> {
-    let prefix = hash_prefix(hash);
-    let feeds = tx.lookup(&FEEDS, &FEEDS_BY_HASH, prefix..=prefix)?;
-    Ok(feeds
-        .into_iter()
-        .map(|(_, feed)| feed)
-        .find(|f| &f.token_hash == hash))
+    let found = seam::find_by_hash(tx, &FEEDS, &FEEDS_BY_HASH, hash, |f| &f.token_hash)?;
+    Ok(found.map(|(_, feed)| feed))
 }
 
 /// Moves firm `from`'s contracts to firm `into` inside the caller's transaction (a firm merge),

@@ -3,21 +3,20 @@
 //! and the identities linked to accounts (`LINKS`), on redb and PostgreSQL alike.
 //!
 //! A domain, a flow's state and an identity are text or a hash, not an id: each is keyed by the
-//! first 63 bits of its SHA-256 after its holder (`text_key`, `hash_key`) and found by them
-//! through an index; the whole text or hash, kept in the value, is compared after.
+//! first 63 bits of its SHA-256 after its holder (`seam::text_key`, `seam::hash_key`) and found
+//! by them through an index; the whole text or hash, kept in the value, is compared after.
 //!
 //! What carried over: on redb schema 14 rewrote the providers as the seam's JSON and rekeyed the
 //! other three tables; on PostgreSQL migration 0053 moved the rows into the seam's layout.
 
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use super::model::{DomainClaim, DomainStatus, FLOW_SECS, Flow, SsoConfig, SsoLink};
 use crate::accounts::sessions::TokenHash;
 use crate::platform::error::{Result, bad_request, conflict};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::registry::{Export, Holder, Load, Purge, Table, Taking, rows};
-use crate::platform::store::seam::{self, Index, On, Tx};
+use crate::platform::store::seam::{self, Index, On, Tx, find_by_hash, hash_key, text_key};
 use crate::platform::store::{SSO_CONFIGS, Store, WriteTx};
 
 /// Firm id -> `SsoConfig`: the firm's identity provider.
@@ -58,40 +57,6 @@ pub struct StoredFlow {
     pub state_hash: TokenHash,
     #[serde(flatten)]
     pub flow: Flow,
-}
-
-/// The first 63 bits of a hash, a key part on both engines: two texts or hashes share one only
-/// by chance (the whole is compared after).
-pub fn hash_key(hash: &[u8; 32]) -> u64 {
-    let mut first = [0; 8];
-    first.copy_from_slice(&hash[..8]);
-    u64::from_be_bytes(first) & seam::MAX_PART
-}
-
-/// The row of `table` whose token hash (`hash_of` its value) is `hash`, with its key: found
-/// through `index` on the key part that holds the hash's `hash_key`, the whole hash compared after.
-pub fn find_by_hash<K, V, R>(
-    tx: &mut Tx,
-    table: &seam::Table<K, V, R>,
-    index: &Index,
-    hash: &TokenHash,
-    hash_of: impl Fn(&V) -> &TokenHash,
-) -> Result<Option<(K, V)>>
-where
-    K: seam::Key,
-    V: Serialize + serde::de::DeserializeOwned,
-    R: seam::RedbValue<V>,
-{
-    let key = hash_key(hash);
-    Ok(tx
-        .lookup(table, index, key..=key)?
-        .into_iter()
-        .find(|(_, value)| hash_of(value) == hash))
-}
-
-/// `hash_key` of a text's SHA-256.
-pub fn text_key(text: &str) -> u64 {
-    hash_key(&Sha256::digest(text.as_bytes()).into())
 }
 
 /// An identity's text: its issuer and subject, which neither holds a newline of.

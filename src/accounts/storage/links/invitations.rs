@@ -15,11 +15,11 @@ use serde::{Deserialize, Serialize};
 
 use crate::accounts::links::{self, Invitation};
 use crate::accounts::model::TokenHash;
-use crate::accounts::sso::storage::{find_by_hash, hash_key};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::seam::{self, Index, On, Table, Tx};
+use crate::platform::store::seam::{find_by_hash, hash_key};
 use crate::platform::store::{Store, WriteTx};
 
 /// (firm id, invitation id) -> `Stored`: used, revoked and expired invitations too.

@@ -9,10 +9,10 @@
 
 use crate::accounts::links::ResetLink;
 use crate::accounts::model::TokenHash;
-use crate::accounts::sso::storage::{find_by_hash, hash_key};
 use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::platform::error::Result;
 use crate::platform::store::seam::{self, Index, On, Table, Tx};
+use crate::platform::store::seam::{find_by_hash, hash_key};
 use crate::platform::store::{Store, WriteTx};
 
 /// (user id, `hash_key` of the token's hash) -> `ResetLink`: 15 minutes, used once.

@@ -1770,7 +1770,7 @@ fn version_12_tech_stack_contracts_feeds_and_claims_read_the_same_on_the_seam() 
     let txn = store.file().unwrap().read().unwrap();
     let by_hash: redb::TableDefinition<(u64, u64, u64), ()> =
         redb::TableDefinition::new("calendar_feeds_by_hash");
-    let prefix = contracts::hash_prefix(&[5; 32]);
+    let prefix = crate::platform::store::seam::hash_key(&[5; 32]);
     assert_eq!(
         txn.open_table(by_hash)
             .unwrap()

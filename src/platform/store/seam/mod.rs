@@ -22,12 +22,14 @@
 //! to `i64::MAX` (PostgreSQL's `bigint`), or text without a NUL, refused otherwise on both
 //! engines.
 
+mod hashed;
 mod pg;
 mod redb;
 #[cfg(test)]
 mod tests;
 pub mod value;
 
+pub use hashed::{find_by_hash, hash_key, text_key};
 pub use pg::create_declared;
 
 use std::fmt::Debug;
