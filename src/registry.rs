@@ -133,7 +133,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::vendor_accounts::storage::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::vendor_accounts::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::vendor_accounts::storage::PART),
     },

@@ -21,8 +21,6 @@ pub mod storage;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
 
-pub use storage::export;
-
 /// What the vendor accounts need: the accounts' parts (store, settings, sign-in limits, password
 /// hashing) and the catalog a decision changes.
 #[derive(Clone)]

@@ -1,12 +1,14 @@
-//! The vendor accounts' storage, in either backend: one table of JSON documents by key (redb
-//! `vendor_accounts`, PostgreSQL `vendor_accounts`, migrations/postgres/0036_vendor_accounts.sql).
-//! A key's prefix is its kind (`keys`); a few rows per vendor, each read by its key or its kind.
+//! The vendor accounts' storage, written once over the storage seam (`store::seam`): one table of
+//! JSON documents by a text key (`DOCS`, `vendor_accounts` on both engines). A key's prefix is its
+//! kind (`keys`); a few rows per vendor, each read by its key or its kind (`range_text`).
 //! Every change runs in one write transaction (`write`) that may also queue mail and the
-//! operator's notices, so a claim, a decision and what it tells are kept or lost together. On
-//! PostgreSQL a write first takes the table's advisory lock, so writes of any nodes take turns and
-//! the checks they make (one account per address) hold.
+//! operator's notices, so a claim, a decision and what it tells are kept or lost together. A
+//! write first takes the documents' install-wide scope lock (`lock_in`), so writes of any nodes
+//! take turns and the checks they make (one account per address) hold.
+//!
+//! What carried over: redb's table held the same JSON under the same keys, so the seam reads it
+//! as it is; on PostgreSQL migration 0064 gave the key column the seam's byte order.
 
-use redb::ReadableTable;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -16,9 +18,8 @@ use crate::platform::error::{Result, conflict};
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Naming, Purge, Table, VendorMoved, VendorPart,
 };
-use crate::platform::store::{
-    FileStore, PgStore, PgTx, Store, TableCount, VENDOR_ACCOUNTS, WriteTx, open_read,
-};
+use crate::platform::store::seam;
+use crate::platform::store::{Store, VENDOR_ACCOUNTS, WriteTx};
 
 use super::model::{Account, Proposal, Status};
 
@@ -62,74 +63,31 @@ pub mod keys {
 /// The advisory lock every PostgreSQL write takes first.
 const LOCK: i64 = 0x5645_4e44_4f52;
 
-fn decode<T: DeserializeOwned>(key: &str, bytes: &[u8]) -> Result<T> {
-    Ok(serde_json::from_slice(bytes)
+/// Key -> the document, JSON.
+pub const DOCS: seam::Table<String, serde_json::Value> =
+    seam::Table::new("vendor_accounts", VENDOR_ACCOUNTS, &["key"], None);
+
+fn typed<T: DeserializeOwned>(key: &str, value: serde_json::Value) -> Result<T> {
+    Ok(serde_json::from_value(value)
         .map_err(|e| anyhow::anyhow!("the stored vendor-account row {key} cannot be read: {e}"))?)
 }
 
-fn encode<T: Serialize>(value: &T) -> Result<String> {
-    Ok(serde_json::to_string(value).map_err(anyhow::Error::from)?)
-}
-
-/// The first key after every key that starts with `prefix`.
-fn after(prefix: &str) -> String {
-    format!("{prefix}\u{10FFFF}")
+fn all_typed<T: DeserializeOwned>(
+    rows: Vec<(String, serde_json::Value)>,
+) -> Result<Vec<(String, T)>> {
+    rows.into_iter()
+        .map(|(k, v)| typed(&k, v).map(|t| (k, t)))
+        .collect()
 }
 
 pub fn get<T: DeserializeOwned>(store: &Store, key: &str) -> Result<Option<T>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, VENDOR_ACCOUNTS)? else {
-                return Ok(None);
-            };
-            let value = table.get(key)?;
-            value.map(|v| decode(key, v.value())).transpose()
-        }
-        Store::Postgres(db) => {
-            let value: Option<String> = db.run(
-                sqlx::query_scalar("SELECT value::text FROM vendor_accounts WHERE key = $1")
-                    .bind(key)
-                    .fetch_optional(db.pool()),
-            )?;
-            value.map(|v| decode(key, v.as_bytes())).transpose()
-        }
-    }
+    let value = seam::get_one(store, &DOCS, key.to_string())?;
+    value.map(|v| typed(key, v)).transpose()
 }
 
 /// Every document whose key starts with `prefix`, by key.
 pub fn scan<T: DeserializeOwned>(store: &Store, prefix: &str) -> Result<Vec<(String, T)>> {
-    let rows = match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let Some(table) = open_read(&txn, VENDOR_ACCOUNTS)? else {
-                return Ok(Vec::new());
-            };
-            let mut rows = Vec::new();
-            for entry in table.range(prefix..after(prefix).as_str())? {
-                let (k, v) = entry?;
-                rows.push((k.value().to_string(), v.value().to_vec()));
-            }
-            rows
-        }
-        Store::Postgres(db) => pg_scan(db, None, prefix)?,
-    };
-    rows.into_iter()
-        .map(|(k, v)| decode(&k, &v).map(|t| (k, t)))
-        .collect()
-}
-
-fn pg_scan(db: &PgStore, tx: Option<&mut PgTx>, prefix: &str) -> Result<Vec<(String, Vec<u8>)>> {
-    let query = sqlx::query_as::<_, (String, String)>(
-        "SELECT key, value::text FROM vendor_accounts WHERE key >= $1 AND key < $2 ORDER BY key",
-    )
-    .bind(prefix.to_string())
-    .bind(after(prefix));
-    let rows = match tx {
-        Some(tx) => db.run(query.fetch_all(tx.conn()?))?,
-        None => db.run(query.fetch_all(db.pool()))?,
-    };
-    Ok(rows.into_iter().map(|(k, v)| (k, v.into_bytes())).collect())
+    all_typed(seam::range_text_one(store, &DOCS, prefix)?)
 }
 
 /// One write transaction over the documents, with what it tells.
@@ -139,66 +97,17 @@ pub struct Docs<'t, 's> {
 
 impl Docs<'_, '_> {
     pub fn get<T: DeserializeOwned>(&mut self, key: &str) -> Result<Option<T>> {
-        match &mut self.tx {
-            WriteTx::File(txn) => {
-                let table = txn.open_table(VENDOR_ACCOUNTS)?;
-                let value = table.get(key)?;
-                value.map(|v| decode(key, v.value())).transpose()
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let value: Option<String> = store.run(
-                    sqlx::query_scalar("SELECT value::text FROM vendor_accounts WHERE key = $1")
-                        .bind(key)
-                        .fetch_optional(tx.conn()?),
-                )?;
-                value.map(|v| decode(key, v.as_bytes())).transpose()
-            }
-        }
+        let value = seam::within(self.tx, |tx| tx.get(&DOCS, key.to_string()))?;
+        value.map(|v| typed(key, v)).transpose()
     }
 
     pub fn scan<T: DeserializeOwned>(&mut self, prefix: &str) -> Result<Vec<(String, T)>> {
-        let rows = match &mut self.tx {
-            WriteTx::File(txn) => {
-                let table = txn.open_table(VENDOR_ACCOUNTS)?;
-                let mut rows = Vec::new();
-                for entry in table.range(prefix..after(prefix).as_str())? {
-                    let (k, v) = entry?;
-                    rows.push((k.value().to_string(), v.value().to_vec()));
-                }
-                rows
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                pg_scan(store, Some(tx), prefix)?
-            }
-        };
-        rows.into_iter()
-            .map(|(k, v)| decode(&k, &v).map(|t| (k, t)))
-            .collect()
+        all_typed(seam::within(self.tx, |tx| tx.range_text(&DOCS, prefix))?)
     }
 
     pub fn put<T: Serialize>(&mut self, key: &str, value: &T) -> Result<()> {
-        let json = encode(value)?;
-        match &mut self.tx {
-            WriteTx::File(txn) => {
-                txn.open_table(VENDOR_ACCOUNTS)?
-                    .insert(key, json.as_bytes())?;
-            }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store.run(
-                    sqlx::query(
-                        "INSERT INTO vendor_accounts (key, value) VALUES ($1, $2::jsonb) \
-                         ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-                    )
-                    .bind(key)
-                    .bind(json)
-                    .execute(tx.conn()?),
-                )?;
-            }
-        }
-        Ok(())
+        let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
+        seam::within(self.tx, |tx| tx.insert(&DOCS, key.to_string(), &json))
     }
 
     /// Writes a document that must not exist yet: a 409 with `taken` when it does.
@@ -210,20 +119,8 @@ impl Docs<'_, '_> {
     }
 
     pub fn delete(&mut self, key: &str) -> Result<bool> {
-        Ok(match &mut self.tx {
-            WriteTx::File(txn) => txn.open_table(VENDOR_ACCOUNTS)?.remove(key)?.is_some(),
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                store
-                    .run(
-                        sqlx::query("DELETE FROM vendor_accounts WHERE key = $1")
-                            .bind(key)
-                            .execute(tx.conn()?),
-                    )?
-                    .rows_affected()
-                    > 0
-            }
-        })
+        let removed = seam::within(self.tx, |tx| tx.remove(&DOCS, key.to_string()))?;
+        Ok(removed.is_some())
     }
 
     /// Deletes the sessions, links and proposal-mail marks past their end: called by every write
@@ -450,39 +347,93 @@ pub const PART: VendorPart = VendorPart {
     delete: Some(delete),
 };
 
-/// Copies every document of a redb file into PostgreSQL (`litstack export-to-postgres`).
-pub fn export(from: &FileStore, to: &PgStore) -> Result<Vec<TableCount>> {
-    let rows: Vec<(String, serde_json::Value)> = {
-        let txn = from.read()?;
-        let mut rows = Vec::new();
-        if let Some(table) = open_read(&txn, VENDOR_ACCOUNTS)? {
-            for entry in table.iter()? {
-                let (k, v) = entry?;
-                let key = k.value().to_string();
-                rows.push((key.clone(), decode(&key, v.value())?));
-            }
-        }
-        rows
-    };
-    let mut tx = WriteTx::Postgres(PgTx::begin(to)?);
-    within(&mut tx, |docs| {
-        for (key, value) in &rows {
-            docs.put(key, value)?;
-        }
-        Ok(())
-    })?;
-    tx.commit()?;
-    Ok(vec![to.counted("vendor_accounts", rows.len() as u64)?])
-}
-
 /// This domain's table, for the registry of data (the list in src/registry.rs).
 pub const TABLES: &[Table] = &[Table {
     name: "vendor_accounts",
     purge: Purge::Never,
     export: Export::Left(INSTALL_OWN),
     holder: Holder::Install,
-    redb: &[&VENDOR_ACCOUNTS],
+    redb: &[&DOCS],
     postgres: true,
     secrets: &["value"],
     refers_to: &[],
 }];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::platform::store::postgres::test_store_from_migration;
+    use crate::platform::store::testing::both_engines;
+
+    /// Keys of several kinds, some sorting right beside another kind's.
+    const ROWS: [(&str, u64); 6] = [
+        ("notice:0000000000000002:0000000000000001", 5),
+        ("notice:0000000000000001:0000000000000002", 4),
+        ("notice:0000000000000001:0000000000000001", 3),
+        ("notice:", 2),
+        ("notice", 1),
+        ("Notice:0000000000000001:0000000000000001", 6),
+    ];
+
+    fn scanned(store: &Store, prefix: &str) -> Vec<(String, u64)> {
+        scan::<u64>(store, prefix).unwrap()
+    }
+
+    /// A kind's documents are found by its prefix in the bytes' order, and only they, on both
+    /// engines, in a write as in a read; a removed document is gone from both.
+    #[test]
+    fn documents_are_read_and_scanned_by_kind_alike_on_both_engines() {
+        let (_dir, stores) = both_engines();
+        for store in &stores {
+            write(store, |docs| {
+                for (key, value) in ROWS {
+                    docs.put(key, &value)?;
+                }
+                Ok(())
+            })
+            .unwrap();
+            let person_1 = [
+                ("notice:0000000000000001:0000000000000001".to_string(), 3),
+                ("notice:0000000000000001:0000000000000002".to_string(), 4),
+            ];
+            assert_eq!(scanned(store, &keys::notices(1)), person_1);
+            assert_eq!(scanned(store, "notice:").len(), 4);
+            assert_eq!(scanned(store, "notice").len(), 5);
+            assert_eq!(scanned(store, "").len(), 6, "every document");
+            assert_eq!(get::<u64>(store, "notice").unwrap(), Some(1));
+            let in_write = write(store, |docs| {
+                let found = docs.scan::<u64>(&keys::notices(1))?;
+                assert!(docs.delete("notice:0000000000000001:0000000000000001")?);
+                assert!(!docs.delete("notice:0000000000000001:0000000000000001")?);
+                Ok(found)
+            })
+            .unwrap();
+            assert_eq!(in_write, person_1);
+            assert_eq!(scanned(store, &keys::notices(1)), person_1[1..]);
+        }
+    }
+
+    /// A hub database from before the seam (migration 0063: the key in the database's own
+    /// collation) keeps every document, and its kinds are scanned in the bytes' order after.
+    #[test]
+    fn a_hub_databases_documents_carry_over() {
+        let rows: Vec<String> = ROWS
+            .iter()
+            .map(|(key, value)| format!("('{key}', '{value}')"))
+            .collect();
+        let sql = format!(
+            "INSERT INTO vendor_accounts (key, value) VALUES {};",
+            rows.join(", ")
+        );
+        let store = Store::Postgres(test_store_from_migration(63, &sql));
+        assert_eq!(scanned(&store, "").len(), 6);
+        assert_eq!(
+            scanned(&store, "notice:").first(),
+            Some(&("notice:".to_string(), 2))
+        );
+        assert_eq!(
+            scanned(&store, "N"),
+            [("Notice:0000000000000001:0000000000000001".to_string(), 6)]
+        );
+    }
+}

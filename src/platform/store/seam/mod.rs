@@ -624,6 +624,24 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Every row of a table of text keys whose key starts with the text `prefix`, in key order
+    /// (the bytes' order on both engines).
+    pub fn range_text<V: DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<String, V, R>,
+        prefix: &str,
+    ) -> Result<Vec<(String, V)>> {
+        check_columns(table)?;
+        if prefix.contains('\0') {
+            return Ok(Vec::new());
+        }
+        match &mut self.engine {
+            Engine::RedbRead(txn) => redb::range_text_read(txn, table, prefix),
+            Engine::RedbWrite(txn) => redb::range_text_write(txn, table, prefix),
+            Engine::Pg { tx, .. } => pg::range_text(tx, table, prefix),
+        }
+    }
+
     /// Every row whose key starts with `prefix` (fewer parts than the key; none for the whole
     /// table), in key order.
     pub fn range<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
@@ -914,6 +932,15 @@ pub fn range_one<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
     lone(store, |tx| tx.range(table, prefix))
+}
+
+/// Every row whose text key starts with `prefix`, read by one statement (`Tx::range_text`).
+pub fn range_text_one<V: DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<String, V, R>,
+    prefix: &str,
+) -> Result<Vec<(String, V)>> {
+    lone(store, |tx| tx.range_text(table, prefix))
 }
 
 /// Runs `body`, one statement, outside any transaction on PostgreSQL; in a read on redb.

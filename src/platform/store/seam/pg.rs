@@ -389,6 +389,48 @@ pub(super) fn range<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     rows.iter().map(|row| row_of(table.name, row)).collect()
 }
 
+/// The rows of a table of text keys whose key starts with `prefix`, in key order: the keys from
+/// `prefix` up to the least text above all that start with it, a range of the primary key's index
+/// (in byte order, `COLLATE "C"`).
+pub(super) fn range_text<V: DeserializeOwned, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<String, V, R>,
+    prefix: &str,
+) -> Result<Vec<(String, V)>> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let key = quoted(table.key_columns[0]);
+    let above = text_above(prefix);
+    let upper = match above {
+        Some(_) => format!(" AND {key} < $2"),
+        None => String::new(),
+    };
+    let sql = format!(
+        "SELECT {key}, value FROM {} WHERE {key} >= $1{upper} ORDER BY {key}",
+        quoted(table.name),
+    );
+    let mut query = sqlx::query(sqlx::AssertSqlSafe(sql)).bind(prefix.to_string());
+    if let Some(above) = above {
+        query = query.bind(above);
+    }
+    let rows = store.run(query.fetch_all(tx.conn()?))?;
+    rows.iter().map(|row| row_of(table.name, row)).collect()
+}
+
+/// The least text above every text that starts with `prefix`: its last character that has a
+/// next one, moved to that next one (UTF-8 keeps the characters' order in its bytes). `None`
+/// when no text is above them all (an empty prefix).
+fn text_above(prefix: &str) -> Option<String> {
+    let mut chars: Vec<char> = prefix.chars().collect();
+    while let Some(last) = chars.pop() {
+        if let Some(next) = (u32::from(last) + 1..=u32::from(char::MAX)).find_map(char::from_u32) {
+            chars.push(next);
+            return Some(chars.into_iter().collect());
+        }
+    }
+    None
+}
+
 /// The rows under any of `prefixes` (each of the same length, at least one part), in key order.
 pub(super) fn range_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     tx: &mut PgTx,

@@ -100,6 +100,46 @@ pub(super) fn range_read<K: Key, V, R: RedbValue<V>>(
     rows_under(table.name, &rows, prefix)
 }
 
+/// The rows of a table of text keys whose key starts with `prefix`, in key order.
+fn rows_starting<V, R: RedbValue<V>>(
+    table: &str,
+    rows: &impl ReadableTable<&'static str, R>,
+    prefix: &str,
+) -> Result<Vec<(String, V)>> {
+    let mut out = Vec::new();
+    for row in rows.range::<&str>(prefix..)? {
+        let (key, value) = row?;
+        if !key.value().starts_with(prefix) {
+            break;
+        }
+        out.push((key.value().to_string(), R::decoded(table, value.value())?));
+    }
+    Ok(out)
+}
+
+pub(super) fn range_text_read<V, R: RedbValue<V>>(
+    txn: &ReadTransaction,
+    table: &Table<String, V, R>,
+    prefix: &str,
+) -> Result<Vec<(String, V)>> {
+    let Some(rows) = crate::platform::store::open_read(txn, table.redb)? else {
+        return Ok(Vec::new());
+    };
+    rows_starting(table.name, &rows, prefix)
+}
+
+pub(super) fn range_text_write<V, R: RedbValue<V>>(
+    txn: &WriteTransaction,
+    table: &Table<String, V, R>,
+    prefix: &str,
+) -> Result<Vec<(String, V)>> {
+    if !has_table(txn, redb::TableHandle::name(&table.redb))? {
+        return Ok(Vec::new());
+    }
+    let rows = txn.open_table(table.redb)?;
+    rows_starting(table.name, &rows, prefix)
+}
+
 pub(super) fn range_write<K: Key, V, R: RedbValue<V>>(
     txn: &WriteTransaction,
     table: &Table<K, V, R>,

@@ -806,11 +806,14 @@ enum TextOp {
     InsertNew(String, u64),
     Remove(String),
     Range,
+    RangeText(String),
 }
 
 fn name() -> impl Strategy<Value = String> {
-    // Few names, so they meet again; case, accents and a separator, whose order is the bytes'.
-    "[aAé:]{0,3}"
+    // Few names, so they meet again; case, accents and a separator, whose order is the bytes',
+    // and the last character there is (no character follows it: a prefix ending in it has the
+    // least text above it one character sooner).
+    "[aAé:\u{10FFFF}]{0,3}"
 }
 
 fn text_op() -> impl Strategy<Value = TextOp> {
@@ -822,6 +825,7 @@ fn text_op() -> impl Strategy<Value = TextOp> {
         (name(), 0..9u64).prop_map(|(k, v)| TextOp::InsertNew(k, v)),
         name().prop_map(TextOp::Remove),
         Just(TextOp::Range),
+        name().prop_map(TextOp::RangeText),
     ]
 }
 
@@ -857,6 +861,12 @@ fn on_text_model(model: &mut BTreeMap<String, u64>, op: &TextOp) -> TextAnswer {
         }
         TextOp::Remove(k) => TextAnswer::One(model.remove(k)),
         TextOp::Range => TextAnswer::Rows(model.iter().map(|(k, v)| (k.clone(), *v)).collect()),
+        TextOp::RangeText(prefix) => TextAnswer::Rows(
+            (model.iter())
+                .filter(|(k, _)| k.starts_with(prefix.as_str()))
+                .map(|(k, v)| (k.clone(), *v))
+                .collect(),
+        ),
     }
 }
 
@@ -879,6 +889,7 @@ fn on_text_engine(tx: &mut super::Tx, op: &TextOp) -> Result<TextAnswer> {
         },
         TextOp::Remove(k) => TextAnswer::One(tx.remove(&NAMES, k.clone())?),
         TextOp::Range => TextAnswer::Rows(tx.range(&NAMES, &[])?),
+        TextOp::RangeText(prefix) => TextAnswer::Rows(tx.range_text(&NAMES, prefix)?),
     })
 }
 
