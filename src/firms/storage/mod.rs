@@ -45,3 +45,88 @@ pub fn merge_firms(
     tx.commit()?;
     Ok(moved)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::accounts::audit::AuditAction;
+    use crate::accounts::storage::{FirmChoice, NewUser, create_user};
+    use crate::platform::store::testing::both_engines;
+    use crate::saved_views::model::{NewView, ViewName, ViewParams};
+    use crate::saved_views::storage as views;
+
+    fn firm_of(store: &Store, email: &str, session: u8) -> FirmId {
+        let new = NewUser {
+            name: "Ann".into(),
+            email: crate::accounts::Email::parse(email).unwrap(),
+            firm: FirmChoice::New {
+                name: format!("{email} LLP"),
+                size: crate::platform::firm_size::FirmSize::parse("E6_20"),
+            },
+            password_hash: "hash".into(),
+        };
+        create_user(store, new, &[session; 32], |_| Ok(()))
+            .unwrap()
+            .firm
+            .id
+    }
+
+    fn view(n: usize) -> NewView {
+        NewView {
+            name: ViewName::parse(&format!("View {n}")).unwrap(),
+            params: ViewParams::parse("state=TX").unwrap(),
+            created_at: 1_700_000_000,
+            created_by: None,
+        }
+    }
+
+    /// A firm merge beside the merged firm's writes (its saved views here; every domain's write
+    /// opens the firm alike): each write lands before the merge and moves with it, or comes after
+    /// and is refused with a 409. None is left behind under the merged firm, on either engine.
+    #[test]
+    fn writes_beside_a_merge_move_with_it_or_are_refused_on_both_engines() {
+        let (_dir, stores) = both_engines();
+        for store in stores {
+            let into = firm_of(&store, "ann@one.test", 1);
+            let from = firm_of(&store, "bo@two.test", 2);
+            let answers: Vec<_> = std::thread::scope(|scope| {
+                let writes: Vec<_> = (0..8)
+                    .map(|n| {
+                        let store = &store;
+                        scope.spawn(move || views::create(store, from, &view(n)))
+                    })
+                    .collect();
+                let merge = scope.spawn(|| {
+                    merge_firms(&store, into, from, |_| AuditEntry {
+                        id: 0,
+                        firm_id: into.get(),
+                        at: 1_700_000_000,
+                        actor: None,
+                        action: AuditAction::FirmsMerged,
+                        detail: "merged".into(),
+                    })
+                });
+                merge.join().unwrap().unwrap();
+                writes.into_iter().map(|w| w.join().unwrap()).collect()
+            });
+            let written = answers.iter().filter(|a| a.is_ok()).count();
+            for answer in &answers {
+                if let Err(e) = answer {
+                    assert_eq!(e.status(), axum::http::StatusCode::CONFLICT, "{e:?}");
+                }
+            }
+            let left: Vec<_> = seam_views(&store, from);
+            assert!(left.is_empty(), "behind the merge: {left:?}");
+            assert_eq!(seam_views(&store, into).len(), written);
+        }
+    }
+
+    /// The firm's stored views, read from the table (a merged firm's list is refused above it).
+    fn seam_views(store: &Store, firm: FirmId) -> Vec<String> {
+        crate::platform::store::seam::read(store, |tx| tx.range(&views::VIEWS, &[firm.get()]))
+            .unwrap()
+            .into_iter()
+            .map(|(_, v)| v.name)
+            .collect()
+    }
+}
