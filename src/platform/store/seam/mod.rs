@@ -806,6 +806,71 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Gives the rows whose key starts with `from` to `into`: the first part of each key becomes
+    /// `into`, the rest of the key and the value stay (so a value must not repeat its key's first
+    /// part). Answers the rows moved. For a table whose other parts are unique across holders
+    /// (an id of one sequence): a moved key that `into` already holds is the 409 of `insert_new`,
+    /// and the write fails whole. One statement on PostgreSQL, where a firm merge would otherwise
+    /// read and rewrite each of a long log's rows.
+    pub fn move_rows<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        from: u64,
+        into: u64,
+    ) -> Result<u64> {
+        self.writable()?;
+        check_columns(table)?;
+        if K::TEXT || K::LEN < 2 {
+            return Err(anyhow::anyhow!("{}'s keys have no holder to move", table.name).into());
+        }
+        if from > MAX_PART || into > MAX_PART || from == into {
+            return Ok(0);
+        }
+        if let Engine::RedbWrite(txn) = &self.engine
+            && let Some(moved) = redb::move_rows(txn, table, from, into)
+        {
+            return moved;
+        }
+        match &mut self.engine {
+            Engine::RedbWrite(_) => {
+                let rows = self.range(table, &[from])?;
+                for (key, value) in &rows {
+                    let mut parts = key.parts();
+                    parts[0] = Part::Int(into);
+                    self.remove(table, key.clone())?;
+                    self.insert_new(table, K::from_parts(&parts), value)?;
+                }
+                Ok(rows.len() as u64)
+            }
+            Engine::Pg { tx, .. } => pg::move_rows(tx, table, from, into),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
+    /// Writes `value` at the key of `prefix` (every part but the last) and a new id of the
+    /// table's sequence, and answers the id: `next_id` then `insert_new`, in one round trip on
+    /// PostgreSQL.
+    pub fn insert_next<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        prefix: &[u64],
+        value: &V,
+    ) -> Result<u64> {
+        self.writable()?;
+        check_next(table, prefix)?;
+        match &mut self.engine {
+            Engine::RedbWrite(_) => {
+                let id = self.next_id(table)?;
+                let key: Vec<Part> = prefix.iter().chain([&id]).map(|&p| Part::Int(p)).collect();
+                self.insert_new(table, K::from_parts(&key), value)?;
+                Ok(id)
+            }
+            Engine::Pg { tx, .. } => pg::insert_next(tx, table, prefix, value, None)?
+                .ok_or_else(|| anyhow::anyhow!("{} wrote no row", table.name).into()),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
     /// The next id of the table's sequence: larger than every id it gave a committed write.
     pub fn next_id<K: Key, V, R: RedbValue<V>>(&mut self, table: &Table<K, V, R>) -> Result<u64> {
         self.writable()?;
@@ -895,6 +960,53 @@ impl Tx<'_, '_> {
         if let Engine::Pg { tx, write: true } = &mut self.engine {
             tx.record_change(change);
         }
+    }
+}
+
+/// Whether `insert_next` can write at `prefix` and a new id: a table of integer keys with a
+/// sequence, the prefix every part but the last, each in range.
+fn check_next<K: Key, V, R: ::redb::Value>(table: &Table<K, V, R>, prefix: &[u64]) -> Result<()> {
+    check_columns(table)?;
+    if K::TEXT || table.sequence.is_none() || prefix.len() + 1 != K::LEN {
+        return Err(anyhow::anyhow!("{} takes no new id after {prefix:?}", table.name).into());
+    }
+    if prefix.iter().any(|&p| p > MAX_PART) {
+        return Err(anyhow::anyhow!("a key of {} is out of range: {prefix:?}", table.name).into());
+    }
+    Ok(())
+}
+
+/// Writes `value` at (`firm`, a new id of the table's sequence) when the firm is here, and
+/// answers the id; `None`, and nothing written, for a firm merged away, deleted or never made.
+/// One statement on PostgreSQL, with no transaction around it: for a line a change writes after
+/// its own transaction (the firm's audit log), which must cost that change no more.
+pub fn insert_next_for_firm<V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<(u64, u64), V, R>,
+    firm: FirmId,
+    value: &V,
+) -> Result<Option<u64>> {
+    check_next(table, &[firm.get()])?;
+    match store {
+        Store::File(file) => {
+            let txn = file.write()?;
+            if ::redb::ReadableTable::get(&txn.open_table(super::FIRMS)?, firm.get())?.is_none() {
+                return Ok(None);
+            }
+            let id = Tx {
+                engine: Engine::RedbWrite(&txn),
+            }
+            .insert_next(table, &[firm.get()], value)?;
+            txn.commit()?;
+            Ok(Some(id))
+        }
+        Store::Postgres(pg) => pg::insert_next(
+            &mut PgTx::lone(pg)?,
+            table,
+            &[firm.get()],
+            value,
+            Some(firm.get()),
+        ),
     }
 }
 

@@ -567,6 +567,82 @@ pub(super) fn remove<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     )
 }
 
+/// Sets the first key column of `from`'s rows to `into`, in one statement (`Tx::move_rows`).
+pub(super) fn move_rows<K: Key, V, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    from: u64,
+    into: u64,
+) -> Result<u64> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let holder = quoted(table.key_columns[0]);
+    let sql = format!(
+        "UPDATE {} SET {holder} = $2 WHERE {holder} = $1",
+        quoted(table.name)
+    );
+    let moved = store.run(
+        sqlx::query(sqlx::AssertSqlSafe(sql))
+            .bind(part(from))
+            .bind(part(into))
+            .execute(tx.conn()?),
+    );
+    match moved {
+        Ok(done) => Ok(done.rows_affected()),
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            Err(crate::platform::error::conflict(super::TAKEN))
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Writes `value` at the key of `prefix` and a new id of the table's sequence, in one statement,
+/// and answers the id. With `held`, only while that firm's row is here, key-shared to the
+/// statement's end (a merge or deletion of the firm runs wholly before, and nothing is written:
+/// `None`, or after).
+pub(super) fn insert_next<K: Key, V: Serialize, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    prefix: &[u64],
+    value: &V,
+    held: Option<u64>,
+) -> Result<Option<u64>> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
+    let mut items: Vec<String> = (1..=prefix.len()).map(|i| format!("${i}")).collect();
+    items.push(format!("nextval(${}::regclass)", prefix.len() + 1));
+    items.push(format!("${}", prefix.len() + 2));
+    let guard = match held {
+        Some(_) => format!(
+            " WHERE EXISTS (SELECT 1 FROM firms WHERE id = ${} FOR KEY SHARE)",
+            prefix.len() + 3
+        ),
+        None => String::new(),
+    };
+    let sql = format!(
+        "INSERT INTO {} ({}, value) SELECT {}{guard} RETURNING {}",
+        quoted(table.name),
+        column_list(table.key_columns),
+        items.join(", "),
+        quoted(table.key_columns[K::LEN - 1]),
+    );
+    let mut query = sqlx::query_scalar::<_, i64>(sqlx::AssertSqlSafe(sql));
+    for &p in prefix {
+        query = query.bind(part(p));
+    }
+    let sequence = quoted(&sequence_name(table.sequence.unwrap_or_default()));
+    query = query.bind(sequence).bind(json);
+    if let Some(firm) = held {
+        query = query.bind(part(firm));
+    }
+    let id = store.run(query.fetch_optional(tx.conn()?))?;
+    Ok(id
+        .map(u64::try_from)
+        .transpose()
+        .map_err(anyhow::Error::from)?)
+}
+
 pub(super) fn next_id<K: Key, V, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,

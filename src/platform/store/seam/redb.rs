@@ -208,6 +208,55 @@ pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     Ok(removed)
 }
 
+/// `Tx::move_rows` of a table without indexes: each row's stored bytes move as they are, none
+/// decoded (a long log moves at redb's pace). `None` when the table has indexes, which the
+/// seam's own remove and insert keep; `Some(Err)` with `TAKEN`'s 409 on a key `into` holds.
+pub(super) fn move_rows<K: Key, V, R: RedbValue<V>>(
+    txn: &WriteTransaction,
+    table: &Table<K, V, R>,
+    from: u64,
+    into: u64,
+) -> Option<Result<u64>> {
+    if !table.indexes.is_empty() {
+        return None;
+    }
+    Some(move_raw(txn, table, from, into))
+}
+
+fn move_raw<K: Key, V, R: RedbValue<V>>(
+    txn: &WriteTransaction,
+    table: &Table<K, V, R>,
+    from: u64,
+    into: u64,
+) -> Result<u64> {
+    if !has_table(txn, redb::TableHandle::name(&table.redb))? {
+        return Ok(0);
+    }
+    let mut rows = txn.open_table(table.redb)?;
+    let (low, high) = bounds::<K>(&[from]);
+    let mut moving: Vec<(K, Vec<u8>)> = Vec::new();
+    for row in rows.range(low.as_redb()..=high.as_redb())? {
+        let (key, value) = row?;
+        moving.push((
+            K::from_redb(key.value()),
+            R::as_bytes(&value.value()).as_ref().to_vec(),
+        ));
+    }
+    for (key, bytes) in &moving {
+        rows.remove(key.as_redb())?;
+        let mut parts = key.parts();
+        parts[0] = Part::Int(into);
+        let moved = K::from_parts(&parts);
+        if rows
+            .insert(moved.as_redb(), R::from_bytes(bytes))?
+            .is_some()
+        {
+            return Err(crate::platform::error::conflict(super::TAKEN));
+        }
+    }
+    Ok(moving.len() as u64)
+}
+
 /// An index entry's redb key: the indexed part, then the row's key parts.
 trait Entry: redb::Key + for<'a> redb::Value<SelfType<'a> = Self> + Copy + 'static {
     /// How many key parts it holds.

@@ -51,6 +51,8 @@ enum Op {
     /// Through `BY_ITEM` (`false`) or `BY_N` (`true`), the parts from..=to.
     Lookup(bool, u64, u64),
     NextId,
+    /// The rows of the first owner given to the second (`Tx::move_rows`).
+    Move(u64, u64),
 }
 
 /// What an operation answered, the same shape for the engines and the model.
@@ -62,6 +64,8 @@ enum Answer {
     Done,
     Taken,
     Id,
+    /// A move met a key its new owner holds: the whole write fails.
+    MoveRefused,
 }
 
 fn key() -> impl Strategy<Value = (u64, u64)> {
@@ -87,6 +91,7 @@ fn op() -> impl Strategy<Value = Op> {
         (any::<bool>(), 0..6u64, prop_oneof![0..6u64, Just(u64::MAX)])
             .prop_map(|(by_n, from, to)| Op::Lookup(by_n, from, to)),
         Just(Op::NextId),
+        (0..4u64, 0..4u64).prop_map(|(from, into)| Op::Move(from, into)),
     ]
 }
 
@@ -147,6 +152,20 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op) -> Answer {
             Answer::Rows(found.into_iter().map(|(_, k, r)| (k, r)).collect())
         }
         Op::NextId => Answer::Id,
+        Op::Move(from, into) => {
+            let moving: Vec<(u64, u64)> = model.keys().filter(|k| k.0 == *from).copied().collect();
+            if from == into {
+                return Answer::Done;
+            }
+            if moving.iter().any(|k| model.contains_key(&(*into, k.1))) {
+                return Answer::MoveRefused;
+            }
+            for k in moving {
+                let row = model.remove(&k).expect("listed");
+                model.insert((*into, k.1), row);
+            }
+            Answer::Done
+        }
     }
 }
 
@@ -186,6 +205,11 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
             ids.push(tx.next_id(&ROWS)?);
             Answer::Id
         }
+        Op::Move(from, into) => match tx.move_rows(&ROWS, *from, *into) {
+            Ok(_) => Answer::Done,
+            Err(AppError::Conflict(_)) => Answer::MoveRefused,
+            Err(e) => return Err(e),
+        },
     })
 }
 
@@ -204,19 +228,27 @@ fn conforms(store: &Store, transactions: &[(Vec<Op>, bool)]) {
     for (ops, fails) in transactions {
         let mut ids = Vec::new();
         let mut scratch = model.clone();
+        let mut refused = false;
         let outcome = write(store, |tx| {
             ids.clear();
             scratch = model.clone();
+            refused = false;
             for op in ops {
                 let want = on_model(&mut scratch, op);
                 let got = on_engine(tx, op, &mut ids)?;
                 assert_eq!(got, want, "{op:?}");
+                if got == Answer::MoveRefused {
+                    // Nothing of the write stays (PostgreSQL has ended the transaction).
+                    refused = true;
+                    return Err(crate::platform::error::conflict(super::TAKEN));
+                }
             }
             if *fails {
                 return Err(crate::platform::error::bad_request("rolled back"));
             }
             Ok(())
         });
+        let fails = &(*fails || refused);
         assert_eq!(outcome.is_err(), *fails, "{outcome:?}");
         assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
         if !fails {
