@@ -21,6 +21,7 @@ pub const DOMAINS: &[Domain] = &[
         tables: crate::accounts::storage::TABLES,
         // The members move first, on their own (`firms::storage::merge_firms`).
         merge_firm_in: &[
+            crate::accounts::storage::audit::merge_firm_in,
             crate::accounts::storage::links::invitations::merge_firm_in,
             crate::accounts::storage::mfa_required::merge_firm_in,
             crate::accounts::storage::price_sharing::merge_firm_in,

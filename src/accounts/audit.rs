@@ -9,6 +9,8 @@ use super::AccountsState;
 pub use super::audit_entry::{AuditAction, AuditEntry};
 use super::model::User;
 use super::storage;
+/// The log's table and its stored line, for the benches of a firm merge's move of a long log.
+pub use super::storage::audit::{LINES, Line};
 use crate::platform::clock::now_secs;
 use crate::platform::store::Store;
 

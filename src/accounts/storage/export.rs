@@ -1,11 +1,10 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::model::{EndedSession, Session};
 
 use crate::platform::store::postgres::code;
 use crate::platform::store::{
-    FIRM_AUDIT, FIRMS, FileStore, PgStore, SESSIONS, TableCount, USERS, codec, open_read,
+    FIRMS, FileStore, PgStore, SESSIONS, TableCount, USERS, codec, open_read,
 };
 
 use super::postgres::rows::at;
@@ -36,13 +35,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             key.value().to_vec(),
             codec::decode::<Session>(value.value())?,
         ));
-    }
-    // The audit log goes along; reset links (15 minutes) do not.
-    let mut audit = Vec::new();
-    if let Some(table) = open_read(&txn, FIRM_AUDIT)? {
-        for entry in table.iter()? {
-            audit.push(codec::decode::<AuditEntry>(entry?.1.value())?);
-        }
     }
     // Firms merged away: a session from before the copy naming one is refused on the hub too.
     let mut merged = Vec::new();
@@ -158,27 +150,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .execute(&mut *tx)
             .await?;
         }
-        for e in &audit {
-            sqlx::query(
-                "INSERT INTO firm_audit (id, firm_id, at, actor, action, detail) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(e.id as i64)
-            .bind(e.firm_id as i64)
-            .bind(at(e.at))
-            .bind(&e.actor)
-            .bind(e.action.code())
-            .bind(&e.detail)
-            .execute(&mut *tx)
-            .await?;
-        }
-        // The next ids come after the copied ones.
-        sqlx::query(
-            "SELECT setval(pg_get_serial_sequence('firm_audit', 'id'), \
-             (SELECT COALESCE(MAX(id), 0) + 1 FROM firm_audit), false)",
-        )
-        .execute(&mut *tx)
-        .await?;
         for (from_id, into_id) in &merged {
             crate::platform::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
         }
@@ -213,7 +184,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         to.counted("firms", firm_rows)?,
         to.counted("users", user_rows)?,
         to.counted("sessions", session_rows)?,
-        to.counted("firm_audit", audit.len() as u64)?,
         to.counted("merged_firms", merged.len() as u64)?,
         to.counted("ended_sessions", ended.len() as u64)?,
         to.counted("session_devices", devices.len() as u64)?,

@@ -424,8 +424,8 @@ pub fn last_active(
     Ok(out)
 }
 
-/// Moves firm `from`'s members (roles kept) and audit entries to firm `into` inside `txn`; `into`
-/// stays verified if either was; then `from`'s record is deleted. Either firm missing is a 404
+/// Moves firm `from`'s members (roles kept) to firm `into` inside `txn`; `into` stays verified if
+/// either was; then `from`'s record is deleted. Either firm missing is a 404
 /// naming it.
 pub(super) fn merge_firm_in(
     txn: &WriteTransaction,
@@ -463,7 +463,6 @@ pub(super) fn merge_firm_in(
             members.insert((into, user_id), ())?;
         }
     }
-    super::audit::move_entries_in(txn, into, from)?;
     kept.verified |= gone.verified;
     put_firm(txn, &kept)?;
     txn.open_table(FIRMS)?.remove(from)?;

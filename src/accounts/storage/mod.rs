@@ -31,8 +31,8 @@ use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
 use crate::platform::store::{
-    ENDED_SESSIONS, FIRM_AUDIT, FIRM_MEMBERS, FIRMS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS,
-    USER_EMAILS, USERS,
+    ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS,
+    USERS,
 };
 use crate::platform::store::{Store, WriteTx};
 
@@ -376,8 +376,8 @@ pub struct Merged {
     pub members: Vec<u64>,
 }
 
-/// Moves firm `from`'s members (roles kept) and audit entries to firm `into` inside
-/// the caller's transaction, keeps `into` verified if either was, and deletes `from`. Either
+/// Moves firm `from`'s members (roles kept) to firm `into` inside the caller's transaction (its
+/// audit log moves in the registry's part of the merge, `audit::merge_firm_in`), keeps `into` verified if either was, and deletes `from`. Either
 /// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
 /// rows until the commit (see `postgres::merge_firm_in`).
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Merged> {
@@ -474,7 +474,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(arrival::audit),
         },
         holder: Holder::Firm { column: "firm_id" },
-        redb: &[&FIRM_AUDIT],
+        redb: &[&audit::LINES],
         postgres: true,
         secrets: &[],
         refers_to: &[],
@@ -927,7 +927,8 @@ mod tests {
 
         let to: PgStore = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
-        // The invitations go as every table on the seam goes (`litstack export-to-postgres`).
+        // The invitations and the audit log go as every table on the seam goes (`litstack
+        // export-to-postgres`).
         let invitations = crate::platform::store::seam::copy_to_postgres(
             from,
             &to,
@@ -935,6 +936,9 @@ mod tests {
         )
         .unwrap();
         assert_eq!((invitations.source, invitations.copied), (1, 1));
+        let lines =
+            crate::platform::store::seam::copy_to_postgres(from, &to, &audit::LINES).unwrap();
+        assert_eq!((lines.source, lines.copied), (1, 1));
         let counted: Vec<(&str, u64, u64)> = counts
             .iter()
             .map(|c| (c.table, c.source, c.copied))
@@ -945,7 +949,6 @@ mod tests {
                 ("firms", 2, 2),
                 ("users", 2, 2),
                 ("sessions", 2, 2),
-                ("firm_audit", 1, 1),
                 ("merged_firms", 1, 1),
                 ("ended_sessions", 1, 1),
                 ("session_devices", 0, 0)
@@ -1146,7 +1149,9 @@ mod tests {
             let mut tx = store.begin().unwrap();
             let (into_id, from_id) = (FirmId::from_stored(into), FirmId::from_stored(from));
             let merged = merge_firm_in(&mut tx, into_id, from_id).unwrap();
-            // The invitations move next, as the registry's merges do in a firm merge.
+            // The audit log and the invitations move next, as the registry's merges do in a firm
+            // merge.
+            audit::merge_firm_in(&mut tx, into_id, from_id).unwrap();
             links::invitations::merge_firm_in(&mut tx, into_id, from_id).unwrap();
             tx.commit().unwrap();
             assert_eq!(merged.moved, vec![ann.id]);

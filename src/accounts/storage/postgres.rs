@@ -627,14 +627,14 @@ pub fn last_active(
         .collect())
 }
 
-/// Moves firm `from`'s members and audit entries to firm `into` inside `tx`, keeps
+/// Moves firm `from`'s members to firm `into` inside `tx`, keeps
 /// `into` verified if either was, and deletes `from`. Either firm missing is a 404 naming it.
 ///
 /// Taken first, and held to the commit: the sign-up lock (a sign-up through one of `from`'s
 /// invitations then either lands before, and its account moves, or after, and joins `into`) and
-/// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes an
-/// insert that checks `from` by foreign key (an audit line) wait and then fail
-/// rather than name a deleted firm.
+/// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes a
+/// write that key-shares `from` first (an audit line, `seam::insert_next_for_firm`) wait and then
+/// find it gone rather than name a deleted firm.
 pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<super::Merged> {
     // Keys and binds take the plain ids.
     let (into, from) = (into.get(), from.get());
@@ -669,11 +669,6 @@ pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result
                 .fetch_all(&mut *conn)
                 .await?;
         moved.sort_unstable();
-        sqlx::query("UPDATE firm_audit SET firm_id = $1 WHERE firm_id = $2")
-            .bind(into as i64)
-            .bind(from as i64)
-            .execute(&mut *conn)
-            .await?;
         kept.verified |= gone.verified;
         sqlx::query("UPDATE firms SET verified = $2 WHERE id = $1")
             .bind(into as i64)

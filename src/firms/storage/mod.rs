@@ -121,6 +121,52 @@ mod tests {
         }
     }
 
+    /// Audit lines beside a merge of their firm: each lands before the merge and moves with the
+    /// log to the kept firm, or finds the firm gone and is not written; none is left under the
+    /// merged firm, and the kept firm's log reads in the order of its ids.
+    #[test]
+    fn audit_lines_beside_a_merge_move_with_it_or_are_not_written_on_both_engines() {
+        use crate::accounts::storage::audit;
+        let (_dir, stores) = both_engines();
+        for store in stores {
+            let into = firm_of(&store, "ann@one.test", 1);
+            let from = firm_of(&store, "bo@two.test", 2);
+            let line = |firm: FirmId, detail: String| AuditEntry {
+                id: 0,
+                firm_id: firm.get(),
+                at: 1_700_000_000,
+                actor: Some("Bo".into()),
+                action: AuditAction::ViewSaved,
+                detail,
+            };
+            assert!(audit::append(&store, line(from, "before".into())).unwrap());
+            let written: Vec<bool> = std::thread::scope(|scope| {
+                let lines: Vec<_> = (0..8)
+                    .map(|n| {
+                        let (store, line) = (&store, &line);
+                        scope.spawn(move || audit::append(store, line(from, format!("{n}"))))
+                    })
+                    .collect();
+                let merge = scope
+                    .spawn(|| merge_firms(&store, into, from, |_| line(into, "merged".into())));
+                merge.join().unwrap().unwrap();
+                lines
+                    .into_iter()
+                    .map(|l| l.join().unwrap().unwrap())
+                    .collect()
+            });
+            assert!(!audit::append(&store, line(from, "after".into())).unwrap());
+            assert!(audit::firm_entries(&store, from).unwrap().is_empty());
+            let kept = audit::firm_entries(&store, into).unwrap();
+            let details: Vec<&str> = kept.iter().map(|l| l.detail.as_str()).collect();
+            assert_eq!(details.first(), Some(&"before"));
+            assert_eq!(details.last(), Some(&"merged"));
+            assert_eq!(kept.len(), 2 + written.iter().filter(|w| **w).count());
+            assert!(kept.iter().all(|l| l.firm_id == into.get()));
+            assert!(kept.windows(2).all(|w| w[0].id < w[1].id));
+        }
+    }
+
     /// The firm's stored views, read from the table (a merged firm's list is refused above it).
     fn seam_views(store: &Store, firm: FirmId) -> Vec<String> {
         crate::platform::store::seam::read(store, |tx| tx.range(&views::VIEWS, &[firm.get()]))

@@ -6,9 +6,9 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use super::SHORTLIST_REMOVED;
 use super::seam::{self, Index, Key, On, Table};
 use super::{
-    ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_MEMBERS, FIRMS,
-    MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, SESSIONS, SHORTLIST, USER_EMAILS, USER_RESPONSES,
-    USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_AUDIT,
+    FIRM_MEMBERS, FIRMS, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, SESSIONS, SHORTLIST,
+    USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{
     DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
@@ -114,7 +114,11 @@ impl super::FileStore {
             catalog_markers_in_the_settings(&txn).map_err(fail)?;
             logos_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 17 { ... }`.
+        // Version 17: the firms' audit log moves onto the seam (`audit_on_the_seam`).
+        if current < 17 {
+            audit_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 18 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -545,6 +549,37 @@ fn invitations_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
         }
         Ok(())
     })?;
+    Ok(())
+}
+
+/// Version 17: the firms' audit log moves onto the seam. Its keys (firm, id) and its sequence
+/// (META's `seq:audit`) stay; each line becomes its JSON without the key's firm and id, its action
+/// by its code.
+fn audit_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "firm_audit")? {
+        return Ok(());
+    }
+    let mut lines = txn.open_table(FIRM_AUDIT)?;
+    let mut rewritten = Vec::new();
+    for row in lines.iter()? {
+        let (key, value) = row?;
+        let entry: shapes::AuditEntry = codec::decode(value.value())?;
+        let action = shapes::AUDIT_ACTIONS
+            .get(entry.action as usize)
+            .ok_or_else(|| {
+                anyhow::anyhow!("an audit line of an unknown action {}", entry.action)
+            })?;
+        let line = shapes::AuditLine {
+            at: entry.at,
+            actor: entry.actor,
+            action: action.to_string(),
+            detail: entry.detail,
+        };
+        rewritten.push((key.value(), serde_json::to_vec(&line)?));
+    }
+    for (key, json) in rewritten {
+        lines.insert(key, json.as_slice())?;
+    }
     Ok(())
 }
 

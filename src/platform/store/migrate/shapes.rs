@@ -712,3 +712,73 @@ pub(super) struct StoredLogo {
     #[serde(flatten)]
     pub logo: Logo,
 }
+
+/// An audit line, to schema 16, in bincode: its action by its position in `AUDIT_ACTIONS` (from
+/// schema 17 the line's JSON on the seam, keyed by its firm and id, the action by its code).
+#[derive(Serialize, Deserialize)]
+pub(super) struct AuditEntry {
+    pub id: u64,
+    pub firm_id: u64,
+    pub at: i64,
+    pub actor: Option<String>,
+    pub action: u32,
+    pub detail: String,
+}
+
+/// The audit actions' codes, in the order schema 16's rows number them.
+pub(super) const AUDIT_ACTIONS: [&str; 45] = [
+    "invitation_created",
+    "invitation_revoked",
+    "member_joined",
+    "role_changed",
+    "owner_added",
+    "member_removed",
+    "reset_link_issued",
+    "reset_link_used",
+    "brief_exported",
+    "sign_in_failed",
+    "firms_merged",
+    "view_saved",
+    "view_deleted",
+    "mfa_enabled",
+    "mfa_disabled",
+    "recovery_code_used",
+    "mfa_sign_in_failed",
+    "sso_settings_changed",
+    "sso_domain_confirmed",
+    "sso_domain_refused",
+    "sso_sign_in",
+    "sso_account_created",
+    "break_glass_sign_in",
+    "contract_saved",
+    "calendar_feed_created",
+    "calendar_feed_revoked",
+    "mfa_required_changed",
+    "decision_proposed",
+    "decision_edited",
+    "decision_approved",
+    "decision_objected",
+    "decision_final",
+    "evaluation_criteria_changed",
+    "price_sharing_changed",
+    "firm_exported",
+    "firm_deletion_scheduled",
+    "firm_deletion_cancelled",
+    "firm_imported",
+    "firm_deletion_skipped",
+    "backup_downloaded",
+    "operator_role_offered",
+    "operator_offer_withdrawn",
+    "operator_role_accepted",
+    "operator_offer_declined",
+    "operator_offer_expired",
+];
+
+/// An audit line from schema 17, on the seam: its firm and id are its key.
+#[derive(Serialize, Deserialize)]
+pub(super) struct AuditLine {
+    pub at: i64,
+    pub actor: Option<String>,
+    pub action: String,
+    pub detail: String,
+}

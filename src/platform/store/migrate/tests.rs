@@ -540,7 +540,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 16,
+        SCHEMA_VERSION, 17,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -1034,6 +1034,24 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
         serde_json::from_value::<crate::accounts::links::ResetLink>(json).unwrap(),
         link
     );
+    // Schema 16's audit lines in bincode, each action by its position, and their JSON as the seam
+    // stores it from 17.
+    for action in crate::accounts::audit::AuditAction::ALL {
+        let entry = audit_line(action);
+        let frozen: shapes::AuditEntry = codec::decode(&codec::encode(&entry)).unwrap();
+        assert_eq!(shapes::AUDIT_ACTIONS[frozen.action as usize], action.code());
+        let json = serde_json::to_value(shapes::AuditLine {
+            at: frozen.at,
+            actor: frozen.actor,
+            action: shapes::AUDIT_ACTIONS[frozen.action as usize].to_string(),
+            detail: frozen.detail,
+        })
+        .unwrap();
+        assert_eq!(
+            json,
+            serde_json::to_value(crate::accounts::storage::audit::Line::of(&entry)).unwrap()
+        );
+    }
     // Schema 15's invitations in bincode, and their JSON as the seam stores it from 16.
     let frozen: shapes::Invitation = codec::decode(&codec::encode(&invitation())).unwrap();
     let json = serde_json::to_value(shapes::StoredInvitation {
@@ -3285,6 +3303,82 @@ fn invitations_of_a_hub_from_before_the_seam_are_kept() {
         ),
     );
     the_invitation_of_before_is_found_and_used_once(&store);
+}
+
+/// An audit line of firm 1.
+fn audit_line(action: crate::accounts::audit::AuditAction) -> crate::accounts::audit::AuditEntry {
+    crate::accounts::audit::AuditEntry {
+        id: 9,
+        firm_id: 1,
+        at: 1_700_000_000,
+        actor: Some("Ann".into()),
+        action,
+        detail: "Invited bo@doe.com as member".into(),
+    }
+}
+
+/// The line of before reads as it was, and the next line takes the next id of the sequence of
+/// before (9 handed out).
+fn the_audit_line_of_before_reads_the_same(store: &crate::platform::store::Store) {
+    use crate::accounts::audit::{AuditAction, AuditEntry};
+    use crate::accounts::storage::audit;
+    let firm = crate::platform::firm_id::FirmId::from_stored(1);
+    let before = audit_line(AuditAction::InvitationCreated);
+    assert_eq!(
+        audit::firm_entries(store, firm).unwrap(),
+        vec![before.clone()]
+    );
+    let next = AuditEntry {
+        action: AuditAction::ViewSaved,
+        detail: "Saved the view \"Texas\" of Trends".into(),
+        ..before.clone()
+    };
+    assert!(audit::append(store, next.clone()).unwrap());
+    assert_eq!(
+        audit::firm_entries(store, firm).unwrap(),
+        vec![before, AuditEntry { id: 10, ..next }]
+    );
+}
+
+/// A file at schema 16 holds the audit log in bincode, each action by its position: schema 17
+/// keeps its keys and sequence and stores each line as the seam's JSON, read as it was.
+#[test]
+fn version_16_audit_lines_move_onto_the_seam_and_read_the_same() {
+    let dir = with_ann();
+    {
+        let db = Database::open(dir.path().join("litstack.redb")).unwrap();
+        let txn = db.begin_write().unwrap();
+        {
+            let line = audit_line(crate::accounts::audit::AuditAction::InvitationCreated);
+            txn.open_table(FIRM_AUDIT)
+                .unwrap()
+                .insert((1, 9), codec::encode(&line).as_slice())
+                .unwrap();
+            txn.open_table(META)
+                .unwrap()
+                .insert("seq:audit", 9)
+                .unwrap();
+            at_schema(&txn, 16);
+        }
+        txn.commit().unwrap();
+    }
+    let store = crate::platform::store::open_file(dir.path()).unwrap();
+    the_audit_line_of_before_reads_the_same(&store);
+}
+
+/// A hub database as the binary before migration 0065 left it (a row per line, a column per
+/// field, ids from an identity): the line of before reads as it was, and the ids go on from the
+/// identity's.
+#[test]
+fn audit_lines_of_a_hub_from_before_the_seam_are_kept() {
+    let store = hub_after(
+        64,
+        "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+         INSERT INTO firm_audit (id, firm_id, at, actor, action, detail) VALUES \
+         (9, 1, to_timestamp(1700000000), 'Ann', 'invitation_created', 'Invited bo@doe.com as member');\n\
+         SELECT setval(pg_get_serial_sequence('firm_audit', 'id'), 9);",
+    );
+    the_audit_line_of_before_reads_the_same(&store);
 }
 
 #[test]
