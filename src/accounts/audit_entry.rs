@@ -73,7 +73,8 @@ pub enum AuditAction {
     FirmDeletionCancelled,
     /// The operator loaded the firm from another install's archive.
     FirmImported,
-    // New actions go last: redb's rows store an action by its position.
+    // An action is stored by its code on both engines (the seam's JSON, from redb schema 17), so
+    // a new one may go anywhere; schema 16's positions are frozen in `store::migrate::shapes`.
     /// The firm's deletion came due but did not run (the install's operator had joined the firm),
     /// and is no longer scheduled.
     FirmDeletionSkipped,

@@ -234,8 +234,9 @@ fn move_raw<K: Key, V, R: RedbValue<V>>(
     }
     let mut rows = txn.open_table(table.redb)?;
     let (low, high) = bounds::<K>(&[from]);
+    // Taken out in one walk of the range, not looked up one by one.
     let mut moving: Vec<(K, Vec<u8>)> = Vec::new();
-    for row in rows.range(low.as_redb()..=high.as_redb())? {
+    for row in rows.extract_from_if(low.as_redb()..=high.as_redb(), |_, _| true)? {
         let (key, value) = row?;
         moving.push((
             K::from_redb(key.value()),
@@ -243,7 +244,6 @@ fn move_raw<K: Key, V, R: RedbValue<V>>(
         ));
     }
     for (key, bytes) in &moving {
-        rows.remove(key.as_redb())?;
         let mut parts = key.parts();
         parts[0] = Part::Int(into);
         let moved = K::from_parts(&parts);
