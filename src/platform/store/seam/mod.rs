@@ -848,8 +848,8 @@ impl Tx<'_, '_> {
     }
 
     /// Writes `value` at the key of `prefix` (every part but the last) and a new id of the
-    /// table's sequence, and answers the id: `next_id` then `insert_new`, in one round trip on
-    /// PostgreSQL.
+    /// table's sequence, and answers the id: `next_id` then `insert_new` (a key that is taken, a
+    /// row written with its id by hand, is its 409), in one round trip on PostgreSQL.
     pub fn insert_next<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
         &mut self,
         table: &Table<K, V, R>,
@@ -865,8 +865,9 @@ impl Tx<'_, '_> {
                 self.insert_new(table, K::from_parts(&key), value)?;
                 Ok(id)
             }
-            Engine::Pg { tx, .. } => pg::insert_next(tx, table, prefix, value, None)?
-                .ok_or_else(|| anyhow::anyhow!("{} wrote no row", table.name).into()),
+            Engine::Pg { tx, .. } => {
+                pg::insert_next(tx, table, prefix, value, None)?.ok_or_else(|| conflict(TAKEN))
+            }
             Engine::RedbRead(_) => unreachable!("refused by writable"),
         }
     }

@@ -597,9 +597,9 @@ pub(super) fn move_rows<K: Key, V, R: super::RedbValue<V>>(
 }
 
 /// Writes `value` at the key of `prefix` and a new id of the table's sequence, in one statement,
-/// and answers the id. With `held`, only while that firm's row is here, key-shared to the
-/// statement's end (a merge or deletion of the firm runs wholly before, and nothing is written:
-/// `None`, or after).
+/// and answers the id; a key that is taken is `insert_new`'s 409. With `held`, only while that
+/// firm's row is here, key-shared to the statement's end (a merge or deletion of the firm runs
+/// wholly before, and nothing is written: `None`, or after).
 pub(super) fn insert_next<K: Key, V: Serialize, R: super::RedbValue<V>>(
     tx: &mut PgTx,
     table: &Table<K, V, R>,
@@ -620,8 +620,17 @@ pub(super) fn insert_next<K: Key, V: Serialize, R: super::RedbValue<V>>(
         ),
         None => String::new(),
     };
+    // A key that is taken writes nothing, as `insert_new` (the transaction goes on); a firm's
+    // lone line has no transaction to go on with, and says so by the error.
+    let on_conflict = match held {
+        Some(_) => String::new(),
+        None => format!(
+            " ON CONFLICT ({}) DO NOTHING",
+            column_list(table.key_columns)
+        ),
+    };
     let sql = format!(
-        "INSERT INTO {} ({}, value) SELECT {}{guard} RETURNING {}",
+        "INSERT INTO {} ({}, value) SELECT {}{guard}{on_conflict} RETURNING {}",
         quoted(table.name),
         column_list(table.key_columns),
         items.join(", "),
@@ -636,11 +645,18 @@ pub(super) fn insert_next<K: Key, V: Serialize, R: super::RedbValue<V>>(
     if let Some(firm) = held {
         query = query.bind(part(firm));
     }
-    let id = store.run(query.fetch_optional(tx.conn()?))?;
-    Ok(id
-        .map(u64::try_from)
-        .transpose()
-        .map_err(anyhow::Error::from)?)
+    let id = match store.run(query.fetch_optional(tx.conn()?)) {
+        Ok(id) => id,
+        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
+            return Err(crate::platform::error::conflict(super::TAKEN));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    match (id, held) {
+        (Some(id), _) => Ok(Some(u64::try_from(id).map_err(anyhow::Error::from)?)),
+        (None, Some(_)) => Ok(None),
+        (None, None) => Err(crate::platform::error::conflict(super::TAKEN)),
+    }
 }
 
 pub(super) fn next_id<K: Key, V, R: super::RedbValue<V>>(

@@ -53,7 +53,13 @@ enum Op {
     NextId,
     /// The rows of the first owner given to the second (`Tx::move_rows`).
     Move(u64, u64),
+    /// A row of this owner under a new id (`Tx::insert_next`). Its owners are none of the
+    /// others' (`NEXT_OWNERS`), so a new id meets no key written by hand.
+    InsertNext(u64, Row),
 }
+
+/// The owners `InsertNext` writes for: no other operation writes or moves theirs.
+const NEXT_OWNERS: std::ops::Range<u64> = 10..12;
 
 /// What an operation answered, the same shape for the engines and the model.
 #[derive(Debug, PartialEq, Eq)]
@@ -92,6 +98,7 @@ fn op() -> impl Strategy<Value = Op> {
             .prop_map(|(by_n, from, to)| Op::Lookup(by_n, from, to)),
         Just(Op::NextId),
         (0..4u64, 0..4u64).prop_map(|(from, into)| Op::Move(from, into)),
+        (NEXT_OWNERS, row()).prop_map(|(owner, r)| Op::InsertNext(owner, r)),
     ]
 }
 
@@ -103,8 +110,8 @@ fn transactions() -> impl Strategy<Value = Vec<(Vec<Op>, bool)>> {
     )
 }
 
-/// The model's answer to `op`.
-fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op) -> Answer {
+/// The model's answer to `op`; `drawn` is the id the engine drew for it, if any.
+fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op, drawn: Option<u64>) -> Answer {
     match op {
         Op::Get(k) => Answer::One(model.get(k).cloned()),
         Op::GetMany(ks) => Answer::Many(ks.iter().map(|k| model.get(k).cloned()).collect()),
@@ -152,6 +159,14 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op) -> Answer {
             Answer::Rows(found.into_iter().map(|(_, k, r)| (k, r)).collect())
         }
         Op::NextId => Answer::Id,
+        Op::InsertNext(owner, r) => {
+            let id = drawn.expect("the engine drew an id");
+            assert!(
+                model.insert((*owner, id), r.clone()).is_none(),
+                "{id} again"
+            );
+            Answer::Id
+        }
         Op::Move(from, into) => {
             let moving: Vec<(u64, u64)> = model.keys().filter(|k| k.0 == *from).copied().collect();
             if from == into {
@@ -205,6 +220,10 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
             ids.push(tx.next_id(&ROWS)?);
             Answer::Id
         }
+        Op::InsertNext(owner, r) => {
+            ids.push(tx.insert_next(&ROWS, &[*owner], r)?);
+            Answer::Id
+        }
         Op::Move(from, into) => match tx.move_rows(&ROWS, *from, *into) {
             Ok(_) => Answer::Done,
             Err(AppError::Conflict(_)) => Answer::MoveRefused,
@@ -234,8 +253,9 @@ fn conforms(store: &Store, transactions: &[(Vec<Op>, bool)]) {
             scratch = model.clone();
             refused = false;
             for op in ops {
-                let want = on_model(&mut scratch, op);
+                let drawn = ids.len();
                 let got = on_engine(tx, op, &mut ids)?;
+                let want = on_model(&mut scratch, op, ids.get(drawn).copied());
                 assert_eq!(got, want, "{op:?}");
                 if got == Answer::MoveRefused {
                     // Nothing of the write stays (PostgreSQL has ended the transaction).
@@ -267,7 +287,11 @@ fn conforms(store: &Store, transactions: &[(Vec<Op>, bool)]) {
         // The indexes hold what the rows say, read in a snapshot too.
         for lookup in [Op::Lookup(false, 0, u64::MAX), Op::Lookup(true, 1, 3)] {
             let got = read(store, |tx| on_engine(tx, &lookup, &mut Vec::new())).unwrap();
-            assert_eq!(got, on_model(&mut model.clone(), &lookup), "{lookup:?}");
+            assert_eq!(
+                got,
+                on_model(&mut model.clone(), &lookup, None),
+                "{lookup:?}"
+            );
         }
     }
 }
@@ -1026,5 +1050,33 @@ fn seam_text_keys_sort_by_their_bytes_and_refuse_a_nul_on_both_engines() {
                 .unwrap();
             assert_eq!(column, ("text".into(), Some("C".into())));
         }
+    }
+}
+
+/// A new id that meets a key written by hand (a row copied with its id) is `insert_new`'s 409,
+/// the id spent, and the write goes on to the next id, on both engines alike.
+#[test]
+fn seam_a_new_id_that_meets_a_key_written_by_hand_is_409_and_the_write_goes_on() {
+    let (_dir, stores) = both_engines();
+    for store in stores {
+        let row = Row {
+            n: 1,
+            text: "by hand".into(),
+        };
+        let (first, next) = write(&store, |tx| {
+            let first = tx.next_id(&ROWS)?;
+            tx.insert(&ROWS, (20, first + 1), &row)?;
+            let taken = tx.insert_next(&ROWS, &[20], &row);
+            assert!(matches!(taken, Err(AppError::Conflict(_))), "{taken:?}");
+            Ok((first, tx.insert_next(&ROWS, &[20], &row)?))
+        })
+        .unwrap();
+        assert_eq!(next, first + 2);
+        let keys: Vec<(u64, u64)> = read(&store, |tx| tx.range(&ROWS, &[20]))
+            .unwrap()
+            .into_iter()
+            .map(|(key, _)| key)
+            .collect();
+        assert_eq!(keys, [(20, first + 1), (20, first + 2)]);
     }
 }
