@@ -190,10 +190,6 @@ impl AuditAction {
             AuditAction::OperatorOfferExpired => "operator_offer_expired",
         }
     }
-
-    pub fn from_code(code: &str) -> Option<AuditAction> {
-        AuditAction::ALL.into_iter().find(|a| a.code() == code)
-    }
 }
 
 /// One line of the log, as stored.

@@ -377,9 +377,10 @@ pub struct Merged {
 }
 
 /// Moves firm `from`'s members (roles kept) to firm `into` inside the caller's transaction (its
-/// audit log moves in the registry's part of the merge, `audit::merge_firm_in`), keeps `into` verified if either was, and deletes `from`. Either
-/// firm missing is a 404 naming it; on PostgreSQL it also holds the sign-up lock and both firm
-/// rows until the commit (see `postgres::merge_firm_in`).
+/// audit log moves in the registry's part of the merge, `audit::merge_firm_in`), keeps `into`
+/// verified if either was, and deletes `from`. Either firm missing is a 404 naming it; on
+/// PostgreSQL it also holds the sign-up lock and both firm rows until the commit (see
+/// `postgres::merge_firm_in`).
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Merged> {
     match tx {
         WriteTx::File(txn) => file::merge_firm_in(txn, into, from),

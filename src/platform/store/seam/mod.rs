@@ -827,9 +827,9 @@ impl Tx<'_, '_> {
             return Ok(0);
         }
         if let Engine::RedbWrite(txn) = &self.engine
-            && let Some(moved) = redb::move_rows(txn, table, from, into)
+            && table.indexes.is_empty()
         {
-            return moved;
+            return redb::move_rows(txn, table, from, into);
         }
         match &mut self.engine {
             Engine::RedbWrite(_) => {

@@ -587,12 +587,16 @@ pub(super) fn move_rows<K: Key, V, R: super::RedbValue<V>>(
             .bind(part(into))
             .execute(tx.conn()?),
     );
-    match moved {
-        Ok(done) => Ok(done.rows_affected()),
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            Err(crate::platform::error::conflict(super::TAKEN))
+    Ok(moved.map_err(taken_or)?.rows_affected())
+}
+
+/// A key that is taken as `insert_new`'s 409; any other error as it is.
+fn taken_or(e: sqlx::Error) -> crate::platform::error::AppError {
+    match e {
+        sqlx::Error::Database(d) if d.is_unique_violation() => {
+            crate::platform::error::conflict(super::TAKEN)
         }
-        Err(e) => Err(e.into()),
+        e => e.into(),
     }
 }
 
@@ -645,13 +649,9 @@ pub(super) fn insert_next<K: Key, V: Serialize, R: super::RedbValue<V>>(
     if let Some(firm) = held {
         query = query.bind(part(firm));
     }
-    let id = match store.run(query.fetch_optional(tx.conn()?)) {
-        Ok(id) => id,
-        Err(sqlx::Error::Database(e)) if e.is_unique_violation() => {
-            return Err(crate::platform::error::conflict(super::TAKEN));
-        }
-        Err(e) => return Err(e.into()),
-    };
+    let id = store
+        .run(query.fetch_optional(tx.conn()?))
+        .map_err(taken_or)?;
     match (id, held) {
         (Some(id), _) => Ok(Some(u64::try_from(id).map_err(anyhow::Error::from)?)),
         (None, Some(_)) => Ok(None),

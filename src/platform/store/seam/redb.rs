@@ -208,22 +208,10 @@ pub(super) fn remove<K: Key, V: Serialize, R: RedbValue<V>>(
     Ok(removed)
 }
 
-/// `Tx::move_rows` of a table without indexes: each row's stored bytes move as they are, none
-/// decoded (a long log moves at redb's pace). `None` when the table has indexes, which the
-/// seam's own remove and insert keep; `Some(Err)` with `TAKEN`'s 409 on a key `into` holds.
+/// `Tx::move_rows` of a table without indexes (an index's entries need the seam's own remove and
+/// insert): each row's stored bytes move as they are, none decoded, so a long log moves at redb's
+/// pace; `TAKEN`'s 409 on a key `into` holds.
 pub(super) fn move_rows<K: Key, V, R: RedbValue<V>>(
-    txn: &WriteTransaction,
-    table: &Table<K, V, R>,
-    from: u64,
-    into: u64,
-) -> Option<Result<u64>> {
-    if !table.indexes.is_empty() {
-        return None;
-    }
-    Some(move_raw(txn, table, from, into))
-}
-
-fn move_raw<K: Key, V, R: RedbValue<V>>(
     txn: &WriteTransaction,
     table: &Table<K, V, R>,
     from: u64,
