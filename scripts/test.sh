@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every check and test Litstack has: formatting, the dependency audit, clippy, the Rust unit and API tests, the web unit
 # tests and the browser end-to-end tests (headless Chromium driving the real binary).
-# One debug build serves the Rust tests and the browser tests.
+# One debug build serves clippy, the Rust tests and the browser tests.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,10 +26,17 @@ fi
 cargo fmt --check
 # The dependency audit against the RustSec snapshot in ../shared/advisory-db, offline (seconds).
 bash scripts/audit.sh
-# clippy first, with the web build skipped: it only checks Rust code.
-LITSTACK_SKIP_WEB_BUILD=1 cargo clippy --locked --all-targets -- -D warnings
+# One compile serves clippy and every test: clippy's own driver compiles Litstack's crates (cargo
+# clippy would only check them, a second compile of the whole tree) and denies any warning, rustc's
+# or clippy's, in every target (`--all-targets`: the benches too). `cargo clippy` hands the driver
+# its arguments the same way (CLIPPY_ARGS, split at `__CLIPPY_HACKERY__`). The dependencies are
+# built by plain rustc, so they stay the ones any other `cargo test` uses; every cargo command below
+# shares these variables, or it would compile Litstack again.
+export RUSTC_WORKSPACE_WRAPPER="$(command -v clippy-driver)"
+export CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__"
 # build.rs runs `npm ci` (when web/node_modules is missing) and `npm run build`, so the binary the
 # browser tests start embeds the current web app.
+cargo test --locked --all-targets --no-run
 cargo test --locked
 # The API suite again on hub mode's backend, with the same build: each test on a PostgreSQL
 # database of its own in the throwaway cluster (the tests about the redb file itself stay on it).
