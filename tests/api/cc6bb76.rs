@@ -37,6 +37,8 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("demo_followups", 1),
     ("dismissals", 2),
     ("ended_sessions", 1),
+    // Schema 18 finds the notes past their week through an index on the time.
+    ("ended_sessions_by_time", 1),
     ("evaluation_rounds", 1),
     ("firm_audit", 25),
     ("firm_deletions", 1),

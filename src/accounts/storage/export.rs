@@ -1,6 +1,6 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::model::{EndedSession, Session};
+use crate::accounts::model::Session;
 
 use crate::platform::store::postgres::code;
 use crate::platform::store::{
@@ -42,17 +42,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         for entry in table.iter()? {
             let (from_id, into_id) = entry?;
             merged.push((from_id.value(), into_id.value()));
-        }
-    }
-    // Why sessions ended (a week's worth): the browsers still holding them are told on the hub.
-    let mut ended = Vec::new();
-    if let Some(table) = open_read(&txn, crate::platform::store::ENDED_SESSIONS)? {
-        for entry in table.iter()? {
-            let (key, value) = entry?;
-            ended.push((
-                key.value().to_vec(),
-                codec::decode::<EndedSession>(value.value())?,
-            ));
         }
     }
     // What each session was started from, with the sessions.
@@ -153,18 +142,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         for (from_id, into_id) in &merged {
             crate::platform::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
         }
-        for (hash, e) in &ended {
-            sqlx::query(
-                "INSERT INTO ended_sessions (token_hash, reason, firm_name, ended_at) \
-                 VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING",
-            )
-            .bind(hash.as_slice())
-            .bind(e.reason.code())
-            .bind(e.firm_name.as_deref())
-            .bind(at(e.at))
-            .execute(&mut *tx)
-            .await?;
-        }
         for (hash, d) in &devices {
             sqlx::query(
                 "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
@@ -185,7 +162,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         to.counted("users", user_rows)?,
         to.counted("sessions", session_rows)?,
         to.counted("merged_firms", merged.len() as u64)?,
-        to.counted("ended_sessions", ended.len() as u64)?,
         to.counted("session_devices", devices.len() as u64)?,
     ])
 }

@@ -9,12 +9,11 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 use super::records::{StoredFirm, StoredUser};
 use super::{EMAIL_TAKEN, Joining, SignUp};
 use crate::accounts::model::TokenHash;
-use crate::accounts::model::{Email, EndReason, EndedSession, Firm, FirmRole, Session, User};
+use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{Result, conflict, not_found};
 use crate::platform::store::{
-    self, ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, FileStore, SESSION_DEVICES, SESSIONS, USER_EMAILS,
-    USERS, codec,
+    self, FIRM_MEMBERS, FIRMS, FileStore, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
 };
 
 pub(super) fn get_firm(
@@ -105,12 +104,13 @@ pub(super) fn load_in(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
 }
 
 /// Saves `user` (a new password set through a reset link) and ends every session of it, inside
-/// `txn`.
-pub(super) fn put_user_and_end_sessions(txn: &WriteTransaction, user: &User) -> Result<()> {
+/// `txn`. Answers the hashes of the sessions ended.
+pub(super) fn put_user_and_end_sessions(
+    txn: &WriteTransaction,
+    user: &User,
+) -> Result<Vec<TokenHash>> {
     put_user(txn, user)?;
-    let why = EndedSession::new(EndReason::PasswordReset, None);
-    revoke_other_sessions(txn, user.id, &NO_SESSION, &why)?;
-    Ok(())
+    end_other_sessions(txn, user.id, &NO_SESSION)
 }
 
 /// The account `id` inside `txn` (redb's one writer holds it already).
@@ -244,36 +244,32 @@ pub fn has_users(store: &FileStore) -> Result<bool> {
     Ok(!store.read()?.open_table(USERS)?.is_empty()?)
 }
 
-/// Saves `user` (its password hash changed) and ends every other session of it, in one
-/// transaction. Returns how many sessions ended.
-pub fn save_password(store: &FileStore, user: &User, keep: &TokenHash) -> Result<usize> {
-    let txn = store.write()?;
-    put_user(&txn, user)?;
-    let why = EndedSession::new(EndReason::PasswordChanged, None);
-    let ended = revoke_other_sessions(&txn, user.id, keep, &why)?;
-    txn.commit()?;
-    Ok(ended)
+/// Saves `user` (its password hash changed) and ends every other session of it, in `txn`.
+/// Answers the hashes of the sessions ended.
+pub(super) fn save_password_in(
+    txn: &WriteTransaction,
+    user: &User,
+    keep: &TokenHash,
+) -> Result<Vec<TokenHash>> {
+    put_user(txn, user)?;
+    end_other_sessions(txn, user.id, keep)
 }
 
-/// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in one
-/// transaction. A new email that another account holds is a 409 and nothing is written.
-pub fn save_new_email(
-    store: &FileStore,
+/// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in `txn`. A
+/// new email that another account holds is a 409. Answers the hashes of the sessions ended.
+pub(super) fn save_new_email_in(
+    txn: &WriteTransaction,
     user: &User,
     old_email: &str,
     new_email: &Email,
     keep: &TokenHash,
-) -> Result<()> {
-    let txn = store.write()?;
+) -> Result<Vec<TokenHash>> {
     // The old key goes first: a change of case only keeps the same key.
     txn.open_table(USER_EMAILS)?
         .remove(old_email.to_lowercase().as_str())?;
-    claim_email(&txn, new_email, user.id)?;
-    put_user(&txn, user)?;
-    let why = EndedSession::new(EndReason::EmailChanged, None);
-    revoke_other_sessions(&txn, user.id, keep, &why)?;
-    txn.commit()?;
-    Ok(())
+    claim_email(txn, new_email, user.id)?;
+    put_user(txn, user)?;
+    end_other_sessions(txn, user.id, keep)
 }
 
 fn put_new_session(txn: &WriteTransaction, hash: &TokenHash, user_id: u64) -> Result<()> {
@@ -339,70 +335,43 @@ pub fn touch_session(store: &FileStore, hash: &TokenHash, session: &Session) -> 
     Ok(still_there)
 }
 
-/// Deletes every session of `user_id` but `keep`, in `txn`, noting `why` for each (and dropping
-/// the notes past their week). Returns how many ended.
-fn revoke_other_sessions(
+/// Deletes every session of `user_id` but `keep`, with its device, in `txn`. Answers the hashes
+/// of those it ended, for `ended::note_in`.
+fn end_other_sessions(
     txn: &WriteTransaction,
     user_id: u64,
     keep: &TokenHash,
-    why: &EndedSession,
-) -> Result<usize> {
+) -> Result<Vec<TokenHash>> {
     let mut table = txn.open_table(SESSIONS)?;
     let mut doomed = Vec::new();
     for entry in table.iter()? {
         let (k, v) = entry?;
         let session: Session = codec::decode(v.value())?;
-        if session.user_id == user_id && k.value() != keep.as_slice() {
-            doomed.push(k.value().to_vec());
+        if session.user_id == user_id
+            && k.value() != keep.as_slice()
+            && let Ok(hash) = TokenHash::try_from(k.value())
+        {
+            doomed.push(hash);
         }
     }
     let mut devices = txn.open_table(SESSION_DEVICES)?;
-    for key in &doomed {
-        table.remove(key.as_slice())?;
-        devices.remove(key.as_slice())?;
+    for hash in &doomed {
+        table.remove(hash.as_slice())?;
+        devices.remove(hash.as_slice())?;
     }
-    let mut ended = txn.open_table(ENDED_SESSIONS)?;
-    let mut stale = Vec::new();
-    for entry in ended.iter()? {
-        let (k, v) = entry?;
-        if !codec::decode::<EndedSession>(v.value())?.current(why.at) {
-            stale.push(k.value().to_vec());
-        }
-    }
-    for key in &stale {
-        ended.remove(key.as_slice())?;
-    }
-    let note = codec::encode(why);
-    for key in &doomed {
-        ended.insert(key.as_slice(), note.as_slice())?;
-    }
-    Ok(doomed.len())
-}
-
-/// Why the session `hash` was ended by the server, if it was within the last week.
-pub fn find_ended_session(store: &FileStore, hash: &TokenHash) -> Result<Option<EndedSession>> {
-    let txn = store.read()?;
-    let Some(table) = store::open_read(&txn, ENDED_SESSIONS)? else {
-        return Ok(None);
-    };
-    let found = table.get(hash.as_slice())?;
-    let ended = found
-        .map(|v| codec::decode::<EndedSession>(v.value()))
-        .transpose()?;
-    Ok(ended.filter(|e| e.current(now_secs())))
+    Ok(doomed)
 }
 
 /// Deletes the account in `txn`: its record, its email (free for a new invitation), its place in
-/// its firm and every session of it. What it wrote for the firm stays the firm's.
-pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<()> {
+/// its firm and every session of it (their hashes answered). What it wrote for the firm stays the
+/// firm's.
+pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<Vec<TokenHash>> {
     txn.open_table(USERS)?.remove(user.id)?;
     txn.open_table(USER_EMAILS)?
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id.get(), user.id))?;
-    let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
-    revoke_other_sessions(txn, user.id, &NO_SESSION, &why)?;
-    Ok(())
+    end_other_sessions(txn, user.id, &NO_SESSION)
 }
 
 /// The latest `last_seen` of each of `user_ids`' sessions. Sessions are keyed by token hash, so

@@ -8,6 +8,7 @@ pub(crate) mod arrival;
 pub(crate) mod audit;
 pub(crate) mod deletion;
 pub(crate) mod devices;
+pub(crate) mod ended;
 mod export;
 mod file;
 pub(crate) mod handover;
@@ -24,15 +25,14 @@ pub(super) mod windows;
 pub use export::export;
 
 use super::model::TokenHash;
-use super::model::{Email, EndedSession, Firm, Session, User};
+use super::model::{Email, EndReason, EndedSession, Firm, Session, User};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
 use crate::platform::store::{
-    ENDED_SESSIONS, FIRM_MEMBERS, FIRMS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS,
-    USERS,
+    FIRM_MEMBERS, FIRMS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS,
 };
 use crate::platform::store::{Store, WriteTx};
 
@@ -236,10 +236,12 @@ pub fn remove_user(store: &Store, user: &User) -> Result<()> {
     let mut tx = store.begin()?;
     // First: the offer's lock comes before the account's, as in an accept.
     handover::forget_in(&mut tx, user.id)?;
-    match &mut tx {
+    let ended = match &mut tx {
         WriteTx::File(txn) => file::remove_user_in(txn, user)?,
         WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
-    }
+    };
+    let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
+    ended::note_in(&mut tx, &ended, &why)?;
     links::reset::forget_in(&mut tx, user.id)?;
     mfa::forget_in(&mut tx, user.id)?;
     devices::forget_in(&mut tx, user.id)?;
@@ -297,10 +299,15 @@ pub fn save_user_with_notice(
 /// Saves `user` (its password hash changed) and ends every other session of it, in one step.
 /// Returns how many sessions ended.
 pub fn save_password(store: &Store, user: &User, keep: &TokenHash) -> Result<usize> {
-    match store {
-        Store::File(db) => file::save_password(db, user, keep),
-        Store::Postgres(db) => postgres::save_password(db, user, keep),
-    }
+    let mut tx = store.begin()?;
+    let ended = match &mut tx {
+        WriteTx::File(txn) => file::save_password_in(txn, user, keep)?,
+        WriteTx::Postgres(tx) => postgres::save_password_in(tx, user, keep)?,
+    };
+    let why = EndedSession::new(EndReason::PasswordChanged, None);
+    ended::note_in(&mut tx, &ended, &why)?;
+    tx.commit()?;
+    Ok(ended.len())
 }
 
 /// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in one step.
@@ -312,10 +319,15 @@ pub fn save_new_email(
     new_email: &Email,
     keep: &TokenHash,
 ) -> Result<()> {
-    match store {
-        Store::File(db) => file::save_new_email(db, user, old_email, new_email, keep),
-        Store::Postgres(db) => postgres::save_new_email(db, user, new_email, keep),
-    }
+    let mut tx = store.begin()?;
+    let ended = match &mut tx {
+        WriteTx::File(txn) => file::save_new_email_in(txn, user, old_email, new_email, keep)?,
+        WriteTx::Postgres(tx) => postgres::save_new_email_in(tx, user, new_email, keep)?,
+    };
+    let why = EndedSession::new(EndReason::EmailChanged, None);
+    ended::note_in(&mut tx, &ended, &why)?;
+    tx.commit()?;
+    Ok(())
 }
 
 /// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given;
@@ -349,10 +361,7 @@ pub fn delete_session(store: &Store, hash: &TokenHash) -> Result<()> {
 /// Why the session `hash` was ended by the server (a password or email change, a reset link, a
 /// removal from the firm), if that was within the last week.
 pub fn find_ended_session(store: &Store, hash: &TokenHash) -> Result<Option<EndedSession>> {
-    match store {
-        Store::File(db) => file::find_ended_session(db, hash),
-        Store::Postgres(db) => postgres::find_ended_session(db, hash),
-    }
+    ended::find(store, hash)
 }
 
 /// Writes back a session's `last_seen`. Returns false (writing nothing) when the session is gone:
@@ -434,7 +443,7 @@ pub const TABLES: &[Table] = &[
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
-        redb: &[&ENDED_SESSIONS],
+        redb: &[&ended::NOTES, &ended::BY_TIME],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],
@@ -928,8 +937,8 @@ mod tests {
 
         let to: PgStore = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
-        // The invitations and the audit log go as every table on the seam goes (`litstack
-        // export-to-postgres`).
+        // The invitations, the audit log and why sessions ended go as every table on the seam
+        // goes (`litstack export-to-postgres`).
         let invitations = crate::platform::store::seam::copy_to_postgres(
             from,
             &to,
@@ -940,6 +949,9 @@ mod tests {
         let lines =
             crate::platform::store::seam::copy_to_postgres(from, &to, &audit::LINES).unwrap();
         assert_eq!((lines.source, lines.copied), (1, 1));
+        let notes =
+            crate::platform::store::seam::copy_to_postgres(from, &to, &ended::NOTES).unwrap();
+        assert_eq!((notes.source, notes.copied), (1, 1));
         let counted: Vec<(&str, u64, u64)> = counts
             .iter()
             .map(|c| (c.table, c.source, c.copied))
@@ -951,7 +963,6 @@ mod tests {
                 ("users", 2, 2),
                 ("sessions", 2, 2),
                 ("merged_firms", 1, 1),
-                ("ended_sessions", 1, 1),
                 ("session_devices", 0, 0)
             ]
         );

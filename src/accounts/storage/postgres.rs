@@ -16,9 +16,7 @@ use sqlx::PgConnection;
 
 use super::{EMAIL_TAKEN, Joining, SignUp};
 use crate::accounts::model::TokenHash;
-use crate::accounts::model::{
-    ENDED_KEPT_SECS, Email, EndReason, EndedSession, Firm, FirmRole, Session, User,
-};
+use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{AppError, Result, conflict};
 use crate::platform::store::postgres::changes::{self, Change};
@@ -26,7 +24,7 @@ use crate::platform::store::postgres::code;
 use crate::platform::store::{PgStore, PgTx};
 
 pub(super) mod rows;
-use rows::{EndedRow, FirmRow, SessionRow, UserRow, at};
+use rows::{FirmRow, SessionRow, UserRow, at};
 
 use super::SIGN_UP_LOCK;
 /// The `settings` key of the first-launch setup token.
@@ -263,34 +261,24 @@ async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
     Ok(())
 }
 
-/// Deletes every session of `user_id` but `keep`, noting `why` for each (and dropping the notes
-/// past their week). Returns how many ended.
-async fn revoke_other_sessions(
+/// Deletes every session of `user_id` but `keep` (their devices by the foreign key). Answers the
+/// hashes of those it ended, for `ended::note_in`.
+async fn end_other_sessions(
     tx: &mut PgConnection,
     user_id: u64,
     keep: &TokenHash,
-    why: &EndedSession,
-) -> sqlx::Result<usize> {
-    sqlx::query("DELETE FROM ended_sessions WHERE ended_at < $1")
-        .bind(at(why.at - ENDED_KEPT_SECS))
-        .execute(&mut *tx)
-        .await?;
-    let done = sqlx::query(
-        "WITH gone AS (DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 \
-         RETURNING token_hash) \
-         INSERT INTO ended_sessions (token_hash, reason, firm_name, ended_at) \
-         SELECT token_hash, $3, $4, $5 FROM gone \
-         ON CONFLICT (token_hash) DO UPDATE SET reason = EXCLUDED.reason, \
-         firm_name = EXCLUDED.firm_name, ended_at = EXCLUDED.ended_at",
+) -> sqlx::Result<Vec<TokenHash>> {
+    let gone: Vec<Vec<u8>> = sqlx::query_scalar(
+        "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash",
     )
     .bind(user_id as i64)
     .bind(keep.as_slice())
-    .bind(why.reason.code())
-    .bind(why.firm_name.as_deref())
-    .bind(at(why.at))
-    .execute(&mut *tx)
+    .fetch_all(&mut *tx)
     .await?;
-    Ok(done.rows_affected() as usize)
+    Ok(gone
+        .iter()
+        .filter_map(|hash| TokenHash::try_from(hash.as_slice()).ok())
+        .collect())
 }
 
 /// A `keep` that is no session: SHA-256 never yields all zeros for a token.
@@ -313,32 +301,16 @@ pub fn hold_account(tx: &mut PgTx, id: u64) -> Result<Option<User>> {
 }
 
 /// Saves `user` (a new password set through a reset link) and ends every session of it, inside
-/// `tx`.
-pub fn put_user_and_end_sessions(tx: &mut PgTx, user: &User) -> Result<()> {
+/// `tx`. Answers the hashes of the sessions ended.
+pub fn put_user_and_end_sessions(tx: &mut PgTx, user: &User) -> Result<Vec<TokenHash>> {
     let store = tx.store();
     let conn = tx.conn()?;
-    store.run(async {
+    let ended = store.run(async {
         update_user_in(&mut *conn, user).await?;
-        let why = EndedSession::new(EndReason::PasswordReset, None);
-        revoke_other_sessions(&mut *conn, user.id, &NO_SESSION, &why).await?;
-        Ok::<_, AppError>(())
+        Ok::<_, AppError>(end_other_sessions(&mut *conn, user.id, &NO_SESSION).await?)
     })?;
     tx.record_change(Change::User { user_id: user.id });
-    Ok(())
-}
-
-/// Why the session `hash` was ended by the server, if it was within the last week.
-pub fn find_ended_session(store: &PgStore, hash: &TokenHash) -> Result<Option<EndedSession>> {
-    let row = store.run(
-        sqlx::query_as::<_, EndedRow>(
-            "SELECT reason, firm_name, ended_at FROM ended_sessions \
-             WHERE token_hash = $1 AND ended_at >= $2",
-        )
-        .bind(hash.as_slice())
-        .bind(at(now_secs() - ENDED_KEPT_SECS))
-        .fetch_optional(store.pool()),
-    )?;
-    Ok(row.and_then(Option::<EndedSession>::from))
+    Ok(ended)
 }
 
 /// Saves a user's record whose email is unchanged in `tx`, under its firm's row lock; the change
@@ -354,43 +326,45 @@ pub fn save_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
     Ok(())
 }
 
-pub fn save_password(store: &PgStore, user: &User, keep: &TokenHash) -> Result<usize> {
-    store.run(async {
-        let mut tx = store.pool().begin().await?;
-        hold_firm_of_account(&mut tx, user.id).await?;
-        update_user_in(&mut tx, user).await?;
-        let why = EndedSession::new(EndReason::PasswordChanged, None);
-        let ended = revoke_other_sessions(&mut tx, user.id, keep, &why).await?;
-        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
-        tx.commit().await?;
-        Ok(ended)
-    })
+/// Saves `user` (its password hash changed) and ends every other session of it, in `tx`.
+/// Answers the hashes of the sessions ended.
+pub fn save_password_in(tx: &mut PgTx, user: &User, keep: &TokenHash) -> Result<Vec<TokenHash>> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    let ended = store.run(async {
+        hold_firm_of_account(&mut *conn, user.id).await?;
+        update_user_in(&mut *conn, user).await?;
+        Ok::<_, AppError>(end_other_sessions(&mut *conn, user.id, keep).await?)
+    })?;
+    tx.record_change(Change::User { user_id: user.id });
+    Ok(ended)
 }
 
-pub fn save_new_email(
-    store: &PgStore,
+/// Saves `user` with its new email and ends its other sessions, in `tx`. A new email that another
+/// account holds is a 409. Answers the hashes of the sessions ended.
+pub fn save_new_email_in(
+    tx: &mut PgTx,
     user: &User,
     new_email: &Email,
     keep: &TokenHash,
-) -> Result<()> {
-    store.run(async {
-        let mut tx = store.pool().begin().await?;
-        hold_firm_of_account(&mut tx, user.id).await?;
+) -> Result<Vec<TokenHash>> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    let ended = store.run(async {
+        hold_firm_of_account(&mut *conn, user.id).await?;
         // The unique index on `email_key` refuses an email another account holds, even one taken
         // by a sign-up committing at the same moment; a change of case keeps the same key.
         sqlx::query("UPDATE users SET email_key = $2 WHERE id = $1")
             .bind(user.id as i64)
             .bind(new_email.key())
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await
             .map_err(email_taken_on_conflict)?;
-        update_user_in(&mut tx, user).await?;
-        let why = EndedSession::new(EndReason::EmailChanged, None);
-        revoke_other_sessions(&mut tx, user.id, keep, &why).await?;
-        changes::record(&mut tx, Change::User { user_id: user.id }).await?;
-        tx.commit().await?;
-        Ok(())
-    })
+        update_user_in(&mut *conn, user).await?;
+        Ok::<_, AppError>(end_other_sessions(&mut *conn, user.id, keep).await?)
+    })?;
+    tx.record_change(Change::User { user_id: user.id });
+    Ok(ended)
 }
 
 /// Key-shares the row of the firm of account `user_id`: the first statement of a write of the
@@ -583,11 +557,11 @@ pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
     rows.into_iter().map(User::try_from).collect()
 }
 
-/// Deletes the account in `tx`; its sessions go with it (`ON DELETE CASCADE`).
-pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
+/// Deletes the account in `tx` and every session of it (their hashes answered).
+pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<Vec<TokenHash>> {
     let store = tx.store();
     let conn = tx.conn()?;
-    store.run(async {
+    let ended = store.run(async {
         hold_firm_of_account(&mut *conn, user.id).await?;
         // Then the account's rows in the order its other writers take them: the account's row
         // (as a reset link's use does, before the link), then its sessions (as a sign-in or a new
@@ -597,16 +571,15 @@ pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
             .bind(user.id as i64)
             .execute(&mut *conn)
             .await?;
-        let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
-        revoke_other_sessions(&mut *conn, user.id, &NO_SESSION, &why).await?;
+        let ended = end_other_sessions(&mut *conn, user.id, &NO_SESSION).await?;
         sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(user.id as i64)
             .execute(&mut *conn)
             .await?;
-        Ok::<_, AppError>(())
+        Ok::<_, AppError>(ended)
     })?;
     tx.record_change(Change::User { user_id: user.id });
-    Ok(())
+    Ok(ended)
 }
 
 pub fn last_active(

@@ -17,9 +17,6 @@ pub const FIRM_AUDIT: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new(
 pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");
 /// SHA-256 of a session token -> `accounts::Session`. The token itself is never stored.
 pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions");
-/// SHA-256 of a session token the server ended -> `accounts::EndedSession` (why, when): kept a
-/// week so that the browser still holding the cookie is told why it was signed out.
-pub const ENDED_SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("ended_sessions");
 /// Firm id -> `profile::Onboarding`, the firm's answers.
 pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboarding");
 

@@ -8,7 +8,7 @@ pub(crate) mod reset;
 
 use crate::accounts::links::ResetLink;
 use crate::accounts::model::TokenHash;
-use crate::accounts::model::User;
+use crate::accounts::model::{EndReason, EndedSession, User};
 use crate::mail::storage::Outgoing;
 use crate::platform::error::Result;
 use crate::platform::store::seam;
@@ -51,10 +51,12 @@ pub fn use_reset_link(
     link.used_at = Some(now);
     reset::put_in(&mut tx, &link)?;
     user.password_hash = password_hash.to_string();
-    match &mut tx {
+    let ended = match &mut tx {
         WriteTx::File(txn) => super::file::put_user_and_end_sessions(txn, &user)?,
         WriteTx::Postgres(tx) => super::postgres::put_user_and_end_sessions(tx, &user)?,
-    }
+    };
+    let why = EndedSession::new(EndReason::PasswordReset, None);
+    super::ended::note_in(&mut tx, &ended, &why)?;
     tx.commit()?;
     Ok(user)
 }

@@ -5,7 +5,7 @@
 use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 
-use crate::accounts::model::{EndReason, EndedSession, Firm, FirmRole, Session, User};
+use crate::accounts::model::{Firm, FirmRole, Session, User};
 use crate::platform::error::{AppError, Result};
 use crate::platform::store::postgres::from_code;
 
@@ -90,24 +90,5 @@ impl From<SessionRow> for Session {
             created_at: row.created_at.timestamp(),
             last_seen: row.last_seen.timestamp(),
         }
-    }
-}
-
-/// An `ended_sessions` row without its token.
-#[derive(sqlx::FromRow)]
-pub(super) struct EndedRow {
-    reason: String,
-    firm_name: Option<String>,
-    ended_at: DateTime<Utc>,
-}
-
-/// `None` for a reason this binary does not know (a newer node's): the session simply ran out.
-impl From<EndedRow> for Option<EndedSession> {
-    fn from(row: EndedRow) -> Option<EndedSession> {
-        Some(EndedSession {
-            reason: EndReason::parse(&row.reason)?,
-            firm_name: row.firm_name,
-            at: row.ended_at.timestamp(),
-        })
     }
 }

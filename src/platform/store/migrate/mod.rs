@@ -118,7 +118,11 @@ impl super::FileStore {
         if current < 17 {
             audit_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 18 { ... }`.
+        // Version 18: why sessions ended moves onto the seam (`ended_sessions_on_the_seam`).
+        if current < 18 {
+            ended_sessions_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 19 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -580,6 +584,50 @@ fn audit_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
     for (key, json) in rewritten {
         lines.insert(key, json.as_slice())?;
     }
+    Ok(())
+}
+
+/// Why sessions ended, as schema 17 kept them: by the whole SHA-256 of the token, in bincode.
+const V17_ENDED_SESSIONS: redb::TableDefinition<&[u8], &[u8]> =
+    redb::TableDefinition::new("ended_sessions");
+const V18_ENDED_BY_TIME: Index = Index::new("ended_sessions_by_time", On::Key(1));
+const V18_ENDED_SESSIONS: Table<(u64, u64), shapes::StoredEnded> =
+    Table::declare("ended_sessions", &["token_key", "ended_at"], None)
+        .indexed(&[&V18_ENDED_BY_TIME]);
+
+/// Version 18: why sessions ended moves onto the seam, keyed by the first 63 bits of the token's
+/// hash and when it ended, found past its week through an index on the time, as JSON with the
+/// whole hash and the reason by its code.
+fn ended_sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "ended_sessions")? {
+        return Ok(());
+    }
+    let notes: Vec<shapes::StoredEnded> = txn
+        .open_table(V17_ENDED_SESSIONS)?
+        .iter()?
+        .map(|e| {
+            let (key, value) = e?;
+            let ended: shapes::EndedSession = codec::decode(value.value())?;
+            let token_hash: [u8; 32] = key
+                .value()
+                .try_into()
+                .map_err(|_| anyhow::anyhow!("an ended session's key is no SHA-256"))?;
+            Ok(shapes::StoredEnded {
+                token_hash,
+                reason: ended.reason.code().to_string(),
+                firm_name: ended.firm_name,
+                at: ended.at,
+            })
+        })
+        .collect::<anyhow::Result<_>>()?;
+    txn.delete_table(V17_ENDED_SESSIONS)?;
+    seam::in_schema_step(txn, |tx| {
+        for note in &notes {
+            let key = (hash_key(&note.token_hash), note.at.max(0) as u64);
+            tx.insert(&V18_ENDED_SESSIONS, key, note)?;
+        }
+        Ok(())
+    })?;
     Ok(())
 }
 

@@ -782,3 +782,42 @@ pub(super) struct AuditLine {
     pub action: String,
     pub detail: String,
 }
+
+/// Why the server ended a session, as schema 17 kept it (bincode: the reason by its position).
+#[derive(Serialize, Deserialize)]
+pub(super) struct EndedSession {
+    pub reason: EndReason,
+    pub firm_name: Option<String>,
+    pub at: i64,
+}
+
+/// The reasons of schema 17, in their order then.
+#[derive(Serialize, Deserialize)]
+pub(super) enum EndReason {
+    PasswordChanged,
+    PasswordReset,
+    EmailChanged,
+    Removed,
+}
+
+impl EndReason {
+    /// The reason's code, as schema 18 stores it.
+    pub fn code(&self) -> &'static str {
+        match self {
+            EndReason::PasswordChanged => "password_changed",
+            EndReason::PasswordReset => "password_reset",
+            EndReason::EmailChanged => "email_changed",
+            EndReason::Removed => "removed",
+        }
+    }
+}
+
+/// Why a session ended, from schema 18, on the seam: the whole hash of its token beside the
+/// reason's code.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredEnded {
+    pub token_hash: [u8; 32],
+    pub reason: String,
+    pub firm_name: Option<String>,
+    pub at: i64,
+}

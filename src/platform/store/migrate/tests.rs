@@ -540,7 +540,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 17,
+        SCHEMA_VERSION, 18,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -1051,6 +1051,39 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             json,
             serde_json::to_value(crate::accounts::storage::audit::Line::of(&entry)).unwrap()
         );
+    }
+    // Schema 17's notes of why sessions ended in bincode, each reason by its position, and their
+    // JSON as the seam stores it from 18.
+    {
+        use crate::accounts::model::{EndReason, EndedSession};
+        use crate::accounts::storage::ended::Ended;
+        for reason in [
+            EndReason::PasswordChanged,
+            EndReason::PasswordReset,
+            EndReason::EmailChanged,
+            EndReason::Removed,
+        ] {
+            let ended = EndedSession {
+                reason,
+                firm_name: Some("Alder".into()),
+                at: 1_800_000_000,
+            };
+            let frozen: shapes::EndedSession = codec::decode(&codec::encode(&ended)).unwrap();
+            let json = serde_json::to_value(shapes::StoredEnded {
+                token_hash: [7; 32],
+                reason: frozen.reason.code().to_string(),
+                firm_name: frozen.firm_name,
+                at: frozen.at,
+            })
+            .unwrap();
+            let today = Ended {
+                token_hash: [7; 32],
+                reason: reason.code().to_string(),
+                firm_name: Some("Alder".into()),
+                at: 1_800_000_000,
+            };
+            assert_eq!(json, serde_json::to_value(today).unwrap());
+        }
     }
     // Schema 15's invitations in bincode, and their JSON as the seam stores it from 16.
     let frozen: shapes::Invitation = codec::decode(&codec::encode(&invitation())).unwrap();
@@ -3379,6 +3412,74 @@ fn audit_lines_of_a_hub_from_before_the_seam_are_kept() {
          SELECT setval(pg_get_serial_sequence('firm_audit', 'id'), 9);",
     );
     the_audit_line_of_before_reads_the_same(&store);
+}
+
+/// The notes of before, as each backend wrote them: a member's removal a minute ago, and a
+/// password change of eight days ago (past its week).
+fn the_ended_sessions_of_before_read_the_same(store: &crate::platform::store::Store) {
+    use crate::accounts::model::{EndReason, EndedSession};
+    use crate::accounts::storage::find_ended_session;
+    let removed = find_ended_session(store, &[7; 32]).unwrap().unwrap();
+    assert_eq!(removed.reason, EndReason::Removed);
+    assert_eq!(removed.firm_name.as_deref(), Some("Alder"));
+    assert!(removed.current(crate::platform::clock::now_secs()));
+    assert_eq!(find_ended_session(store, &[8; 32]).unwrap(), None);
+    assert_eq!(find_ended_session(store, &[9; 32]).unwrap(), None);
+    // The next note lets the one past its week go, through the index on the time.
+    let why = EndedSession::new(EndReason::PasswordChanged, None);
+    let mut tx = store.begin().unwrap();
+    crate::accounts::storage::ended::note_in(&mut tx, &[[9; 32]], &why).unwrap();
+    tx.commit().unwrap();
+    let notes = crate::platform::store::seam::range_one(
+        store,
+        &crate::accounts::storage::ended::NOTES,
+        &[],
+    )
+    .unwrap();
+    let hashes: Vec<[u8; 32]> = notes.iter().map(|(_, n)| n.token_hash).collect();
+    assert_eq!(hashes.len(), 2);
+    assert!(hashes.contains(&[7; 32]) && hashes.contains(&[9; 32]));
+    assert_eq!(find_ended_session(store, &[9; 32]).unwrap(), Some(why));
+}
+
+/// A file at schema 17 keeps why sessions ended by the token's whole hash, in bincode: schema 18
+/// rekeys each note (the hash's first 63 bits, the time) and stores it as the seam's JSON.
+#[test]
+fn version_17_ended_sessions_move_onto_the_seam_and_read_the_same() {
+    use crate::accounts::model::{EndReason, EndedSession};
+    let now = crate::platform::clock::now_secs();
+    let (_dir, store) = file_at(17, |txn| {
+        let mut table = txn.open_table(V17_ENDED_SESSIONS).unwrap();
+        let removed = EndedSession {
+            reason: EndReason::Removed,
+            firm_name: Some("Alder".into()),
+            at: now - 60,
+        };
+        let stale = EndedSession {
+            reason: EndReason::PasswordChanged,
+            firm_name: None,
+            at: now - 8 * 24 * 3600,
+        };
+        for (hash, note) in [([7u8; 32], removed), ([8u8; 32], stale)] {
+            table
+                .insert(hash.as_slice(), codec::encode(&note).as_slice())
+                .unwrap();
+        }
+    });
+    the_ended_sessions_of_before_read_the_same(&store);
+}
+
+/// A hub database as the binary before migration 0066 left it (a row per note, by the whole
+/// hash): each note reads as it was.
+#[test]
+fn ended_sessions_of_a_hub_from_before_the_seam_are_kept() {
+    let store = hub_after(
+        65,
+        "INSERT INTO ended_sessions VALUES \
+         (decode(repeat('07', 32), 'hex'), 'removed', 'Alder', now() - interval '1 minute'), \
+         (decode(repeat('08', 32), 'hex'), 'password_changed', NULL, now() - interval '8 days');",
+    );
+    the_ended_sessions_of_before_read_the_same(&store);
 }
 
 #[test]
