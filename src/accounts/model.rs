@@ -311,7 +311,7 @@ pub struct Consent {
     pub at: i64,
 }
 
-/// What a session was started from, as stored (SESSION_DEVICES / `session_devices`).
+/// What a session was started from, as stored in the session's row (`storage::sessions`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SessionDevice {
     /// "Chrome on Windows", "Safari on iOS", "Unknown device".

@@ -75,8 +75,10 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("reset_links_by_token", 1),
     ("responses", 3),
     ("saved_views", 2),
-    ("session_devices", 5),
+    // Schema 19 keeps each session's device in the session's row, and finds a session by its
+    // token's hash through an index (5 devices at cc6bb76, one per session).
     ("sessions", 5),
+    ("sessions_by_token", 5),
     // 5 at cc6bb76: schema 12 moves the unsubscribe secret to a table of its own, and schema 15
     // leaves the daily "What firms pay" head behind (no month: no snapshot to carry) and moves
     // the sign-up mode in from META; schema 16 the catalog's two seeding markers.
@@ -155,7 +157,7 @@ const HUB_ROWS: &[(&str, u64)] = &[
     ("reset_links", 1),
     ("responses", 3),
     ("saved_views", 2),
-    ("session_devices", 5),
+    // Migration 0067 keeps each session's device in the session's row (5 devices at cc6bb76).
     ("sessions", 5),
     // 10 at cc6bb76: migration 0048 moves the unsubscribe secret to a table of its own, and
     // 0056 leaves the daily "What firms pay" head behind (no month: no snapshot to carry).

@@ -85,11 +85,12 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "a response by id; the callers keep it only when its firm_id is the reader's",
     ),
     (
-        "FROM sessions WHERE token_hash = $1",
-        "a session found by its cookie's token; whose it is comes from the row",
+        "FROM sessions WHERE token_key BETWEEN $1 AND $2",
+        "a session found by its cookie's token through its index (the hash's first 63 bits, then \
+         the whole hash); whose it is comes from the row",
     ),
     (
-        "FROM users WHERE id = $1 FOR NO KEY UPDATE",
+        "FROM users WHERE id = $1 FOR UPDATE",
         "a person's row locked by their id: the caller's own, or a member the firm's check found",
     ),
     (

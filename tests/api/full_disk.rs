@@ -7,8 +7,7 @@
 use axum::http::{Method, StatusCode};
 use litstack::platform::error::DISK_FULL;
 use litstack::platform::store::fault::DiskFull;
-use litstack::platform::store::{FileStore, SESSIONS, Store, codec};
-use redb::ReadableTable;
+use litstack::platform::store::{FileStore, Store, seam};
 use serde_json::{Value, json};
 
 use crate::bookings::upload;
@@ -103,22 +102,27 @@ async fn sign_in(app: &mut TestApp) -> TestResponse {
 /// Makes the session in the cookie jar due a write-back of its last-seen time at its next use:
 /// it was last written back ten minutes ago, and the server holds no newer copy in memory.
 fn age_session(app: &TestApp) {
-    let Store::File(file) = &*app.state.store else {
-        unreachable!("a full-disk test runs on the redb file");
-    };
+    // The sessions as the seam declares them (`accounts::storage::sessions`), each value its JSON:
+    // keyed by (person, the first 63 bits of the token's hash).
+    const SESSIONS: seam::Table<(u64, u64), Value> =
+        seam::Table::declare("sessions", &["user_id", "token_key"], None);
+    assert!(
+        matches!(&*app.state.store, Store::File(_)),
+        "a full-disk test runs on the redb file"
+    );
     let hash = litstack::platform::caller::hash_token(app.cookie.as_deref().unwrap());
-    let txn = file.write().unwrap();
-    {
-        let mut sessions = txn.open_table(SESSIONS).unwrap();
-        let mut session: litstack::accounts::model::Session =
-            codec::decode(sessions.get(hash.as_slice()).unwrap().unwrap().value()).unwrap();
-        session.last_seen -= 600;
-        session.created_at -= 600;
-        sessions
-            .insert(hash.as_slice(), codec::encode(&session).as_slice())
-            .unwrap();
-    }
-    txn.commit().unwrap();
+    seam::write(&app.state.store, |tx| {
+        let (key, mut session) = tx
+            .range(&SESSIONS, &[])?
+            .into_iter()
+            .find(|((_, token_key), _)| *token_key == seam::hash_key(&hash))
+            .expect("the session is stored");
+        for field in ["last_seen", "created_at"] {
+            session[field] = json!(session[field].as_i64().unwrap() - 600);
+        }
+        tx.insert(&SESSIONS, key, &session)
+    })
+    .unwrap();
     app.state.sessions.forget_all();
 }
 

@@ -47,14 +47,11 @@ pub fn price_sharing(store: &Store, taking: &Taking) -> Result<Vec<Value>> {
 // A deleted firm's rows in the accounts' redb tables whose keys do not start with its id
 // (`store::registry::Purge::By`). A value that no longer decodes is kept: it names nobody known.
 pub mod purge {
-    use redb::{ReadableTable, WriteTransaction};
+    use redb::WriteTransaction;
 
-    use crate::accounts::model::Session;
     use crate::platform::error::Result;
     use crate::platform::store::registry::{RedbTable, Taking};
-    use crate::platform::store::{
-        FIRM_MEMBERS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
-    };
+    use crate::platform::store::{FIRM_MEMBERS, MERGED_FIRMS, USER_EMAILS, USERS};
 
     use crate::platform::store::registry::has_table as exists;
 
@@ -64,32 +61,6 @@ pub mod purge {
         if exists(txn, "user_emails")? {
             txn.open_table(USER_EMAILS)?
                 .retain(|_, user| !taking.members.contains(&user))?;
-        }
-        Ok(())
-    }
-
-    /// The members' sessions, and the devices they were started from (keyed by the same hash).
-    pub fn sessions(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
-        if !exists(txn, "sessions")? {
-            return Ok(());
-        }
-        let mut gone: Vec<Vec<u8>> = Vec::new();
-        for entry in txn.open_table(SESSIONS)?.iter()? {
-            let (hash, value) = entry?;
-            let session: Option<Session> = codec::decode(value.value()).ok();
-            if session.is_some_and(|s| taking.members.contains(&s.user_id)) {
-                gone.push(hash.value().to_vec());
-            }
-        }
-        let mut sessions = txn.open_table(SESSIONS)?;
-        for hash in &gone {
-            sessions.remove(hash.as_slice())?;
-        }
-        if exists(txn, "session_devices")? {
-            let mut devices = txn.open_table(SESSION_DEVICES)?;
-            for hash in &gone {
-                devices.remove(hash.as_slice())?;
-            }
         }
         Ok(())
     }

@@ -1,26 +1,18 @@
-//! What each session was started from (SESSION_DEVICES / `session_devices`, by the session's
-//! token hash), and a person's open sessions with it. A device row ends with its session: on
-//! PostgreSQL by the foreign key, on redb wherever `file.rs` deletes sessions.
+//! What each session was started from, noted in the session's own row (`sessions.rs`), so it
+//! ends with its session, and a person's open sessions with it.
 //!
 //! The devices each account signed in from are on the storage seam, one body for both engines
 //! (`known_devices`, user id -> the latest `KnownDevice`s): on redb the table of before the seam,
 //! its bincode values rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057
 //! gathered each account's rows into one.
 
-use chrono::{DateTime, Utc};
-use redb::ReadableTable;
-use sqlx::Row;
-
-use super::postgres::rows::at;
 use crate::accounts::model::Session;
 use crate::accounts::model::SessionDevice;
 use crate::accounts::model::TokenHash;
 use crate::notifications::Delivery;
-use crate::platform::error::{AppError, Result};
+use crate::platform::error::Result;
 use crate::platform::store::seam::{self, Table};
-use crate::platform::store::{
-    KNOWN_DEVICES, SESSION_DEVICES, SESSIONS, Store, WriteTx, codec, open_read,
-};
+use crate::platform::store::{KNOWN_DEVICES, Store, WriteTx};
 
 /// How many devices an account's known list keeps (the latest seen).
 const KNOWN_KEPT: usize = 20;
@@ -50,45 +42,14 @@ pub fn put_device(
 ) -> Result<bool> {
     let now = device.started_at;
     let mut tx = store.begin()?;
-    let noted = match &mut tx {
-        WriteTx::File(txn) => {
-            let exists = txn.open_table(SESSIONS)?.get(hash.as_slice())?.is_some();
-            if exists {
-                txn.open_table(SESSION_DEVICES)?
-                    .insert(hash.as_slice(), codec::encode(device).as_slice())?;
-            }
-            exists
-        }
-        WriteTx::Postgres(tx) => {
-            let db = tx.store();
-            let conn = tx.conn()?;
-            db.run(async {
-                super::postgres::hold_firm_of_account(&mut *conn, user_id).await?;
-                // Then the account's row lock, so two sign-ins of one account at once judge one after the
-                // other (their known devices too). Taken before the insert: it shares the row through
-                // its foreign key, and two sign-ins that each shared it before asking for the lock
-                // waited on each other until the server's deadlock check failed one. `NO KEY`: rows
-                // that only refer to the account are still written meanwhile.
-                sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR NO KEY UPDATE")
-                    .bind(user_id as i64)
-                    .execute(&mut *conn)
-                    .await?;
-                let done = sqlx::query(
-                    "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
-                     SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1 \
-                     ON CONFLICT (token_hash) DO NOTHING",
-                )
-                .bind(hash.as_slice())
-                .bind(&device.device)
-                .bind(&device.address)
-                .bind(at(now))
-                .execute(&mut *conn)
-                .await?;
-                Ok::<_, AppError>(done.rows_affected() > 0)
-            })?
-        }
-    };
-    if !noted {
+    // The account's hold first, so two sign-ins of one account at once judge one after the other
+    // (their known devices too), and a removal meanwhile is waited for and then seen.
+    if super::hold_account_in(&mut tx, user_id)?.is_none() {
+        return Ok(false);
+    }
+    if !seam::within(&mut tx, |tx| {
+        super::sessions::note_device_in(tx, hash, user_id, device)
+    })? {
         // The session is gone: nothing to write.
         return Ok(false);
     }
@@ -134,65 +95,7 @@ pub fn user_sessions(
     store: &Store,
     user_id: u64,
 ) -> Result<Vec<(TokenHash, Session, Option<SessionDevice>)>> {
-    match store {
-        Store::File(db) => {
-            let txn = db.read()?;
-            let devices = open_read(&txn, SESSION_DEVICES)?;
-            let mut out = Vec::new();
-            for entry in txn.open_table(SESSIONS)?.iter()? {
-                let (key, value) = entry?;
-                let session: Session = codec::decode(value.value())?;
-                if session.user_id != user_id {
-                    continue;
-                }
-                let Ok(hash) = TokenHash::try_from(key.value()) else {
-                    continue;
-                };
-                let device = match &devices {
-                    Some(table) => table
-                        .get(key.value())?
-                        .map(|v| codec::decode::<SessionDevice>(v.value()))
-                        .transpose()?,
-                    None => None,
-                };
-                out.push((hash, session, device));
-            }
-            Ok(out)
-        }
-        Store::Postgres(db) => {
-            let rows = db.run(
-                sqlx::query(
-                    "SELECT s.token_hash, s.created_at, s.last_seen, d.device, d.address, \
-                     d.started_at FROM sessions s LEFT JOIN session_devices d \
-                     ON d.token_hash = s.token_hash WHERE s.user_id = $1",
-                )
-                .bind(user_id as i64)
-                .fetch_all(db.pool()),
-            )?;
-            let mut out = Vec::new();
-            for row in rows {
-                let key: Vec<u8> = row.try_get("token_hash")?;
-                let Ok(hash) = TokenHash::try_from(key.as_slice()) else {
-                    continue;
-                };
-                let session = Session {
-                    user_id,
-                    created_at: row.try_get::<DateTime<Utc>, _>("created_at")?.timestamp(),
-                    last_seen: row.try_get::<DateTime<Utc>, _>("last_seen")?.timestamp(),
-                };
-                let device = match row.try_get::<Option<String>, _>("device")? {
-                    Some(device) => Some(SessionDevice {
-                        device,
-                        address: row.try_get("address")?,
-                        started_at: row.try_get::<DateTime<Utc>, _>("started_at")?.timestamp(),
-                    }),
-                    None => None,
-                };
-                out.push((hash, session, device));
-            }
-            Ok(out)
-        }
-    }
+    super::sessions::of_user(store, user_id)
 }
 
 #[cfg(test)]
@@ -258,11 +161,6 @@ mod tests {
                 .collect();
             assert_eq!(hashes.len(), 2);
             assert!(!hashes.contains(&1));
-            if let Store::File(db) = store {
-                let txn = db.read().unwrap();
-                let table = txn.open_table(SESSION_DEVICES).unwrap();
-                assert!(table.get([1u8; 32].as_slice()).unwrap().is_none());
-            }
         };
         on_both(check);
     }

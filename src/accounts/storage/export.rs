@@ -1,23 +1,19 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::accounts::model::Session;
-
 use crate::platform::store::postgres::code;
-use crate::platform::store::{
-    FIRMS, FileStore, PgStore, SESSIONS, TableCount, USERS, codec, open_read,
-};
+use crate::platform::store::{FIRMS, FileStore, PgStore, TableCount, USERS, codec, open_read};
 
 use super::postgres::rows::at;
 use super::records::{StoredFirm, StoredUser};
 
-/// Copies the redb file's accounts into PostgreSQL keeping ids and token hashes, moves the id
-/// sequence past them (and past any id the file had handed out), and counts the rows back.
+/// Copies the redb file's accounts into PostgreSQL keeping ids, moves the id sequence past them
+/// (and past any id the file had handed out), and counts the rows back. The sessions go as every
+/// table on the seam goes.
 pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
     let users_table = txn.open_table(USERS)?;
     let firms_table = txn.open_table(FIRMS)?;
-    let sessions_table = txn.open_table(SESSIONS)?;
     let mut users = Vec::new();
     for entry in users_table.iter()? {
         users.push(codec::decode::<StoredUser>(entry?.1.value())?);
@@ -28,14 +24,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
     }
     let firms_handed_out = crate::platform::store::meta_get(&txn, "seq:firms")?.unwrap_or(0);
     let firm_rows = firms_table.len()?;
-    let mut sessions = Vec::new();
-    for entry in sessions_table.iter()? {
-        let (key, value) = entry?;
-        sessions.push((
-            key.value().to_vec(),
-            codec::decode::<Session>(value.value())?,
-        ));
-    }
     // Firms merged away: a session from before the copy naming one is refused on the hub too.
     let mut merged = Vec::new();
     if let Some(table) = open_read(&txn, crate::platform::store::MERGED_FIRMS)? {
@@ -44,23 +32,8 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             merged.push((from_id.value(), into_id.value()));
         }
     }
-    // What each session was started from, with the sessions.
-    let mut devices = Vec::new();
-    if let Some(table) = open_read(&txn, crate::platform::store::SESSION_DEVICES)? {
-        for entry in table.iter()? {
-            let (key, value) = entry?;
-            devices.push((
-                key.value().to_vec(),
-                codec::decode::<crate::accounts::model::SessionDevice>(value.value())?,
-            ));
-        }
-    }
-    // (A row whose session is gone goes nowhere.)
-    let open: std::collections::HashSet<&[u8]> =
-        sessions.iter().map(|(k, _)| k.as_slice()).collect();
-    devices.retain(|(hash, _)| open.contains(hash.as_slice()));
     let handed_out = crate::platform::store::meta_get(&txn, "seq:users")?.unwrap_or(0);
-    let (user_rows, session_rows) = (users_table.len()?, sessions_table.len()?);
+    let user_rows = users_table.len()?;
 
     to.run(async {
         let mut tx = to.pool().begin().await?;
@@ -112,18 +85,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
             .execute(&mut *tx)
             .await?;
         }
-        for (hash, session) in &sessions {
-            sqlx::query(
-                "INSERT INTO sessions (token_hash, user_id, created_at, last_seen) \
-                 VALUES ($1, $2, $3, $4) ON CONFLICT (token_hash) DO NOTHING",
-            )
-            .bind(hash)
-            .bind(session.user_id as i64)
-            .bind(at(session.created_at))
-            .bind(at(session.last_seen))
-            .execute(&mut *tx)
-            .await?;
-        }
         let highest = users
             .iter()
             .map(|u| u.id)
@@ -142,26 +103,12 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         for (from_id, into_id) in &merged {
             crate::platform::store::merged::record_in_pg(&mut tx, *from_id, *into_id).await?;
         }
-        for (hash, d) in &devices {
-            sqlx::query(
-                "INSERT INTO session_devices (token_hash, user_id, device, address, started_at) \
-                 SELECT token_hash, user_id, $2, $3, $4 FROM sessions WHERE token_hash = $1",
-            )
-            .bind(hash.as_slice())
-            .bind(&d.device)
-            .bind(&d.address)
-            .bind(at(d.started_at))
-            .execute(&mut *tx)
-            .await?;
-        }
         tx.commit().await?;
         anyhow::Ok(())
     })?;
     Ok(vec![
         to.counted("firms", firm_rows)?,
         to.counted("users", user_rows)?,
-        to.counted("sessions", session_rows)?,
         to.counted("merged_firms", merged.len() as u64)?,
-        to.counted("session_devices", devices.len() as u64)?,
     ])
 }

@@ -1,6 +1,6 @@
 //! Accounts in the redb file: USERS, FIRMS and FIRM_MEMBERS (the firms and who belongs to
-//! which), USER_EMAILS (email key -> user id) and SESSIONS (token hash -> session). "One account
-//! per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
+//! which) and USER_EMAILS (email key -> user id); the sessions are on the seam (`sessions.rs`).
+//! "One account per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
 //! write transaction at a time, which makes each operation one step.
 
 use crate::platform::firm_id::FirmId;
@@ -8,13 +8,9 @@ use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
 use super::records::{StoredFirm, StoredUser};
 use super::{EMAIL_TAKEN, Joining, SignUp};
-use crate::accounts::model::TokenHash;
-use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
-use crate::platform::clock::now_secs;
+use crate::accounts::model::{Email, Firm, FirmRole, User};
 use crate::platform::error::{Result, conflict, not_found};
-use crate::platform::store::{
-    self, FIRM_MEMBERS, FIRMS, FileStore, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS, codec,
-};
+use crate::platform::store::{self, FIRM_MEMBERS, FIRMS, FileStore, USER_EMAILS, USERS, codec};
 
 pub(super) fn get_firm(
     table: &impl ReadableTable<u64, &'static [u8]>,
@@ -63,13 +59,8 @@ pub(super) fn open_sign_up(
     Ok(is_admin)
 }
 
-/// Writes the sign-up's account (and its new firm) and its first session (`session`).
-pub(super) fn add_account(
-    txn: &WriteTransaction,
-    new: SignUp,
-    joining: Joining,
-    session: &TokenHash,
-) -> Result<User> {
+/// Writes the sign-up's account (and its new firm).
+pub(super) fn add_account(txn: &WriteTransaction, new: SignUp, joining: Joining) -> Result<User> {
     let (firm, firm_role) = match joining {
         Joining::New { name, size } => {
             let firm = Firm {
@@ -94,7 +85,6 @@ pub(super) fn add_account(
     claim_email(txn, &new.email, id)?;
     let user = new.into_user(id, firm, firm_role);
     put_user(txn, &user)?;
-    put_new_session(txn, session, user.id)?;
     Ok(user)
 }
 
@@ -103,23 +93,10 @@ pub(super) fn load_in(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
     load(&txn.open_table(USERS)?, &txn.open_table(FIRMS)?, id)
 }
 
-/// Saves `user` (a new password set through a reset link) and ends every session of it, inside
-/// `txn`. Answers the hashes of the sessions ended.
-pub(super) fn put_user_and_end_sessions(
-    txn: &WriteTransaction,
-    user: &User,
-) -> Result<Vec<TokenHash>> {
-    put_user(txn, user)?;
-    end_other_sessions(txn, user.id, &NO_SESSION)
-}
-
 /// The account `id` inside `txn` (redb's one writer holds it already).
 pub(super) fn hold_account(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
     load_in(txn, id)
 }
-
-/// A `keep` that is no session: SHA-256 never yields all zeros for a token.
-const NO_SESSION: TokenHash = [0; 32];
 
 /// Gives `email` to `user_id`, or refuses with a 409 when another account holds it.
 fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()> {
@@ -244,153 +221,30 @@ pub fn has_users(store: &FileStore) -> Result<bool> {
     Ok(!store.read()?.open_table(USERS)?.is_empty()?)
 }
 
-/// Saves `user` (its password hash changed) and ends every other session of it, in `txn`.
-/// Answers the hashes of the sessions ended.
-pub(super) fn save_password_in(
-    txn: &WriteTransaction,
-    user: &User,
-    keep: &TokenHash,
-) -> Result<Vec<TokenHash>> {
-    put_user(txn, user)?;
-    end_other_sessions(txn, user.id, keep)
-}
-
-/// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in `txn`. A
-/// new email that another account holds is a 409. Answers the hashes of the sessions ended.
+/// Saves `user`, whose email changed from `old_email`, in `txn`. A new email that another account
+/// holds is a 409.
 pub(super) fn save_new_email_in(
     txn: &WriteTransaction,
     user: &User,
     old_email: &str,
     new_email: &Email,
-    keep: &TokenHash,
-) -> Result<Vec<TokenHash>> {
+) -> Result<()> {
     // The old key goes first: a change of case only keeps the same key.
     txn.open_table(USER_EMAILS)?
         .remove(old_email.to_lowercase().as_str())?;
     claim_email(txn, new_email, user.id)?;
-    put_user(txn, user)?;
-    end_other_sessions(txn, user.id, keep)
+    put_user(txn, user)
 }
 
-fn put_new_session(txn: &WriteTransaction, hash: &TokenHash, user_id: u64) -> Result<()> {
-    let now = now_secs();
-    let session = Session {
-        user_id,
-        created_at: now,
-        last_seen: now,
-    };
-    txn.open_table(SESSIONS)?
-        .insert(hash.as_slice(), codec::encode(&session).as_slice())?;
-    Ok(())
-}
-
-/// Starts the session `hash` for `user_id`, ending `previous` (the browser's old one) if given;
-/// `false`, writing nothing, when the account is gone.
-pub fn rotate_session(
-    store: &FileStore,
-    previous: Option<&TokenHash>,
-    hash: &TokenHash,
-    user_id: u64,
-) -> Result<bool> {
-    let txn = store.write()?;
-    if txn.open_table(USERS)?.get(user_id)?.is_none() {
-        return Ok(false);
-    }
-    if let Some(old) = previous {
-        txn.open_table(SESSIONS)?.remove(old.as_slice())?;
-        txn.open_table(SESSION_DEVICES)?.remove(old.as_slice())?;
-    }
-    put_new_session(&txn, hash, user_id)?;
-    txn.commit()?;
-    Ok(true)
-}
-
-pub fn find_session(store: &FileStore, hash: &TokenHash) -> Result<Option<Session>> {
-    let txn = store.read()?;
-    let found = txn.open_table(SESSIONS)?.get(hash.as_slice())?;
-    Ok(found.map(|v| codec::decode(v.value())).transpose()?)
-}
-
-pub fn delete_session(store: &FileStore, hash: &TokenHash) -> Result<()> {
-    let txn = store.write()?;
-    txn.open_table(SESSIONS)?.remove(hash.as_slice())?;
-    txn.open_table(SESSION_DEVICES)?.remove(hash.as_slice())?;
-    txn.commit()?;
-    Ok(())
-}
-
-/// Writes back a session's `last_seen`. Returns false (writing nothing) when the session is gone:
-/// a concurrent sign-out must never be undone.
-pub fn touch_session(store: &FileStore, hash: &TokenHash, session: &Session) -> Result<bool> {
-    let txn = store.write()?;
-    let still_there = {
-        let mut table = txn.open_table(SESSIONS)?;
-        let exists = table.get(hash.as_slice())?.is_some();
-        if exists {
-            table.insert(hash.as_slice(), codec::encode(session).as_slice())?;
-        }
-        exists
-    };
-    txn.commit()?;
-    Ok(still_there)
-}
-
-/// Deletes every session of `user_id` but `keep`, with its device, in `txn`. Answers the hashes
-/// of those it ended, for `ended::note_in`.
-fn end_other_sessions(
-    txn: &WriteTransaction,
-    user_id: u64,
-    keep: &TokenHash,
-) -> Result<Vec<TokenHash>> {
-    let mut table = txn.open_table(SESSIONS)?;
-    let mut doomed = Vec::new();
-    for entry in table.iter()? {
-        let (k, v) = entry?;
-        let session: Session = codec::decode(v.value())?;
-        if session.user_id == user_id
-            && k.value() != keep.as_slice()
-            && let Ok(hash) = TokenHash::try_from(k.value())
-        {
-            doomed.push(hash);
-        }
-    }
-    let mut devices = txn.open_table(SESSION_DEVICES)?;
-    for hash in &doomed {
-        table.remove(hash.as_slice())?;
-        devices.remove(hash.as_slice())?;
-    }
-    Ok(doomed)
-}
-
-/// Deletes the account in `txn`: its record, its email (free for a new invitation), its place in
-/// its firm and every session of it (their hashes answered). What it wrote for the firm stays the
-/// firm's.
-pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<Vec<TokenHash>> {
+/// Deletes the account in `txn`: its record, its email (free for a new invitation) and its place
+/// in its firm. What it wrote for the firm stays the firm's.
+pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<()> {
     txn.open_table(USERS)?.remove(user.id)?;
     txn.open_table(USER_EMAILS)?
         .remove(user.email.to_lowercase().as_str())?;
     txn.open_table(FIRM_MEMBERS)?
         .remove((user.firm.id.get(), user.id))?;
-    end_other_sessions(txn, user.id, &NO_SESSION)
-}
-
-/// The latest `last_seen` of each of `user_ids`' sessions. Sessions are keyed by token hash, so
-/// this reads them all: a members screen's read, bounded by the open sessions of the install.
-pub fn last_active(
-    store: &FileStore,
-    user_ids: &[u64],
-) -> Result<std::collections::HashMap<u64, i64>> {
-    let wanted: std::collections::HashSet<u64> = user_ids.iter().copied().collect();
-    let mut out = std::collections::HashMap::new();
-    let txn = store.read()?;
-    for entry in txn.open_table(SESSIONS)?.iter()? {
-        let session: Session = codec::decode(entry?.1.value())?;
-        if wanted.contains(&session.user_id) {
-            let seen = out.entry(session.user_id).or_insert(session.last_seen);
-            *seen = (*seen).max(session.last_seen);
-        }
-    }
-    Ok(out)
+    Ok(())
 }
 
 /// Moves firm `from`'s members (roles kept) to firm `into` inside `txn`; `into` stays verified if

@@ -19,6 +19,7 @@ pub(super) mod postgres;
 pub(crate) mod price_sharing;
 pub(super) mod rate_limits;
 mod records;
+pub(crate) mod sessions;
 pub(crate) mod settings;
 pub(super) mod windows;
 
@@ -31,9 +32,8 @@ use crate::platform::firm_id::FirmId;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
-use crate::platform::store::{
-    FIRM_MEMBERS, FIRMS, MERGED_FIRMS, SESSION_DEVICES, SESSIONS, USER_EMAILS, USERS,
-};
+use crate::platform::store::seam;
+use crate::platform::store::{FIRM_MEMBERS, FIRMS, MERGED_FIRMS, USER_EMAILS, USERS};
 use crate::platform::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -112,9 +112,12 @@ pub fn create_user(
         created_at,
     };
     let user = match &mut tx {
-        WriteTx::File(txn) => file::add_account(txn, sign_up, joining, session)?,
-        WriteTx::Postgres(tx) => postgres::add_account(tx, sign_up, joining, session)?,
+        WriteTx::File(txn) => file::add_account(txn, sign_up, joining)?,
+        WriteTx::Postgres(tx) => postgres::add_account(tx, sign_up, joining)?,
     };
+    seam::within(&mut tx, |tx| {
+        sessions::start_in(tx, session, user.id, created_at)
+    })?;
     tx.commit()?;
     Ok(user)
 }
@@ -213,10 +216,7 @@ pub fn firm_members(store: &Store, firm_id: FirmId) -> Result<Vec<User>> {
 
 /// The latest `last_seen` of each of `user_ids`' open sessions (accounts without one are absent).
 pub fn last_active(store: &Store, user_ids: &[u64]) -> Result<std::collections::HashMap<u64, i64>> {
-    match store {
-        Store::File(db) => file::last_active(db, user_ids),
-        Store::Postgres(db) => postgres::last_active(db, user_ids),
-    }
+    sessions::last_active(store, user_ids)
 }
 
 /// The account `id`, held to the end of `tx`, or `None` when it is gone. On PostgreSQL: its
@@ -230,16 +230,30 @@ pub(crate) fn hold_account_in(tx: &mut WriteTx, id: u64) -> Result<Option<User>>
     }
 }
 
+/// Whether the account `id` is here, held to the end of `tx` for a write of its sessions: on
+/// PostgreSQL its firm's row and its own are key-shared, so the write lands before the account's
+/// removal or its firm's deletion (which then take it too) or finds the account gone. Lighter than
+/// `hold_account_in`: two sign-ins of one account do not wait on each other.
+fn hold_account_key_in(tx: &mut WriteTx, id: u64) -> Result<bool> {
+    match tx {
+        WriteTx::File(txn) => Ok(file::load_in(txn, id)?.is_some()),
+        WriteTx::Postgres(tx) => postgres::hold_account_key(tx, id),
+    }
+}
+
 /// Deletes the account, every session of it and its notices and choices, in one transaction;
 /// what it wrote for its firm stays the firm's.
 pub fn remove_user(store: &Store, user: &User) -> Result<()> {
     let mut tx = store.begin()?;
     // First: the offer's lock comes before the account's, as in an accept.
     handover::forget_in(&mut tx, user.id)?;
-    let ended = match &mut tx {
+    match &mut tx {
         WriteTx::File(txn) => file::remove_user_in(txn, user)?,
         WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
-    };
+    }
+    let ended = seam::within(&mut tx, |tx| {
+        sessions::end_others_in(tx, user.id, &sessions::NO_SESSION)
+    })?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
     ended::note_in(&mut tx, &ended, &why)?;
     links::reset::forget_in(&mut tx, user.id)?;
@@ -300,10 +314,11 @@ pub fn save_user_with_notice(
 /// Returns how many sessions ended.
 pub fn save_password(store: &Store, user: &User, keep: &TokenHash) -> Result<usize> {
     let mut tx = store.begin()?;
-    let ended = match &mut tx {
-        WriteTx::File(txn) => file::save_password_in(txn, user, keep)?,
-        WriteTx::Postgres(tx) => postgres::save_password_in(tx, user, keep)?,
-    };
+    match &mut tx {
+        WriteTx::File(txn) => file::put_user(txn, user)?,
+        WriteTx::Postgres(tx) => postgres::save_user_in(tx, user)?,
+    }
+    let ended = seam::within(&mut tx, |tx| sessions::end_others_in(tx, user.id, keep))?;
     let why = EndedSession::new(EndReason::PasswordChanged, None);
     ended::note_in(&mut tx, &ended, &why)?;
     tx.commit()?;
@@ -320,10 +335,11 @@ pub fn save_new_email(
     keep: &TokenHash,
 ) -> Result<()> {
     let mut tx = store.begin()?;
-    let ended = match &mut tx {
-        WriteTx::File(txn) => file::save_new_email_in(txn, user, old_email, new_email, keep)?,
-        WriteTx::Postgres(tx) => postgres::save_new_email_in(tx, user, new_email, keep)?,
-    };
+    match &mut tx {
+        WriteTx::File(txn) => file::save_new_email_in(txn, user, old_email, new_email)?,
+        WriteTx::Postgres(tx) => postgres::save_new_email_in(tx, user, new_email)?,
+    }
+    let ended = seam::within(&mut tx, |tx| sessions::end_others_in(tx, user.id, keep))?;
     let why = EndedSession::new(EndReason::EmailChanged, None);
     ended::note_in(&mut tx, &ended, &why)?;
     tx.commit()?;
@@ -338,24 +354,36 @@ pub fn rotate_session(
     hash: &TokenHash,
     user_id: u64,
 ) -> Result<bool> {
-    match store {
-        Store::File(db) => file::rotate_session(db, previous, hash, user_id),
-        Store::Postgres(db) => postgres::rotate_session(db, previous, hash, user_id),
+    let mut tx = store.begin()?;
+    if !hold_account_key_in(&mut tx, user_id)? {
+        return Ok(false);
     }
+    seam::within(&mut tx, |tx| {
+        sessions::start_in(tx, hash, user_id, crate::platform::clock::now_secs())?;
+        if let Some(old) = previous {
+            sessions::end_in(tx, old)?;
+        }
+        Ok(())
+    })?;
+    tx.commit()?;
+    Ok(true)
 }
 
 pub fn find_session(store: &Store, hash: &TokenHash) -> Result<Option<Session>> {
-    match store {
-        Store::File(db) => file::find_session(db, hash),
-        Store::Postgres(db) => postgres::find_session(db, hash),
-    }
+    sessions::find(store, hash)
 }
 
+/// Ends the session `hash` (a sign-out), under its account's hold.
 pub fn delete_session(store: &Store, hash: &TokenHash) -> Result<()> {
-    match store {
-        Store::File(db) => file::delete_session(db, hash),
-        Store::Postgres(db) => postgres::delete_session(db, hash),
-    }
+    let Some(session) = sessions::find(store, hash)? else {
+        return Ok(());
+    };
+    let mut tx = store.begin()?;
+    // A session whose account is gone meanwhile is ended all the same.
+    hold_account_key_in(&mut tx, session.user_id)?;
+    seam::within(&mut tx, |tx| sessions::end_in(tx, hash).map(drop))?;
+    tx.commit()?;
+    Ok(())
 }
 
 /// Why the session `hash` was ended by the server (a password or email change, a reset link, a
@@ -367,10 +395,7 @@ pub fn find_ended_session(store: &Store, hash: &TokenHash) -> Result<Option<Ende
 /// Writes back a session's `last_seen`. Returns false (writing nothing) when the session is gone:
 /// a concurrent sign-out must never be undone.
 pub fn touch_session(store: &Store, hash: &TokenHash, session: &Session) -> Result<bool> {
-    match store {
-        Store::File(db) => file::touch_session(db, hash, session),
-        Store::Postgres(db) => postgres::touch_session(db, hash, session),
-    }
+    sessions::touch(store, hash, session.last_seen)
 }
 
 /// What a firm merge did in the accounts tables.
@@ -427,12 +452,12 @@ pub const TABLES: &[Table] = &[
     },
     Table {
         name: "sessions",
-        purge: Purge::By(archive::purge::sessions),
+        purge: Purge::ByKey,
         export: Export::Left(
             "sign-in sessions of this install: members sign in again where the firm goes",
         ),
         holder: Holder::Member { column: "user_id" },
-        redb: &[&SESSIONS],
+        redb: &[&sessions::SESSIONS, &sessions::BY_TOKEN],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],
@@ -523,16 +548,6 @@ pub const TABLES: &[Table] = &[
             &mfa::CHALLENGES_BY_TOKEN,
             &mfa::CHALLENGES_BY_EXPIRY,
         ],
-        postgres: true,
-        secrets: &["token_hash"],
-        refers_to: &[],
-    },
-    Table {
-        name: "session_devices",
-        purge: Purge::With("sessions"),
-        export: Export::Left("the devices of this install's sessions"),
-        holder: Holder::Member { column: "user_id" },
-        redb: &[&SESSION_DEVICES],
         postgres: true,
         secrets: &["token_hash"],
         refers_to: &[],
@@ -937,8 +952,8 @@ mod tests {
 
         let to: PgStore = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
-        // The invitations, the audit log and why sessions ended go as every table on the seam
-        // goes (`litstack export-to-postgres`).
+        // The invitations, the audit log, the sessions and why sessions ended go as every table
+        // on the seam goes (`litstack export-to-postgres`).
         let invitations = crate::platform::store::seam::copy_to_postgres(
             from,
             &to,
@@ -952,19 +967,16 @@ mod tests {
         let notes =
             crate::platform::store::seam::copy_to_postgres(from, &to, &ended::NOTES).unwrap();
         assert_eq!((notes.source, notes.copied), (1, 1));
+        let open =
+            crate::platform::store::seam::copy_to_postgres(from, &to, &sessions::SESSIONS).unwrap();
+        assert_eq!((open.source, open.copied), (2, 2));
         let counted: Vec<(&str, u64, u64)> = counts
             .iter()
             .map(|c| (c.table, c.source, c.copied))
             .collect();
         assert_eq!(
             counted,
-            vec![
-                ("firms", 2, 2),
-                ("users", 2, 2),
-                ("sessions", 2, 2),
-                ("merged_firms", 1, 1),
-                ("session_devices", 0, 0)
-            ]
+            vec![("firms", 2, 2), ("users", 2, 2), ("merged_firms", 1, 1),]
         );
         let refused = to.run(async {
             let mut conn = to.pool().acquire().await.unwrap();

@@ -11,20 +11,17 @@
 //!   `Change::User` in its own transaction, last.
 
 use crate::platform::firm_id::FirmId;
-use chrono::{DateTime, Utc};
 use sqlx::PgConnection;
 
 use super::{EMAIL_TAKEN, Joining, SignUp};
-use crate::accounts::model::TokenHash;
-use crate::accounts::model::{Email, Firm, FirmRole, Session, User};
-use crate::platform::clock::now_secs;
+use crate::accounts::model::{Email, Firm, FirmRole, User};
 use crate::platform::error::{AppError, Result, conflict};
 use crate::platform::store::postgres::changes::{self, Change};
 use crate::platform::store::postgres::code;
 use crate::platform::store::{PgStore, PgTx};
 
 pub(super) mod rows;
-use rows::{FirmRow, SessionRow, UserRow, at};
+use rows::{FirmRow, UserRow, at};
 
 use super::SIGN_UP_LOCK;
 /// The `settings` key of the first-launch setup token.
@@ -77,19 +74,6 @@ async fn any_user(tx: &mut PgConnection) -> sqlx::Result<bool> {
         .await
 }
 
-async fn insert_session(tx: &mut PgConnection, hash: &TokenHash, user_id: u64) -> Result<()> {
-    let now = at(now_secs());
-    sqlx::query(
-        "INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES ($1, $2, $3, $3)",
-    )
-    .bind(hash.as_slice())
-    .bind(user_id as i64)
-    .bind(now)
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
 /// Checked before any insert, so a refused sign-up takes no id, as on redb (and, through an
 /// invitation, after the invitation: a used link says so even to the account it made).
 async fn refuse_taken_email(tx: &mut PgConnection, email: &Email) -> Result<()> {
@@ -132,14 +116,8 @@ pub(super) fn open_sign_up(
     })
 }
 
-/// Writes the sign-up's account (and its new firm) and its first session (`session`), under the
-/// sign-up lock `open_sign_up` took.
-pub(super) fn add_account(
-    tx: &mut PgTx,
-    new: SignUp,
-    joining: Joining,
-    session: &TokenHash,
-) -> Result<User> {
+/// Writes the sign-up's account (and its new firm), under the sign-up lock `open_sign_up` took.
+pub(super) fn add_account(tx: &mut PgTx, new: SignUp, joining: Joining) -> Result<User> {
     let store = tx.store();
     let conn = tx.conn()?;
     let user = store.run(async {
@@ -194,7 +172,6 @@ pub(super) fn add_account(
         .fetch_one(&mut *conn)
         .await
         .map_err(email_taken_on_conflict)?;
-        insert_session(&mut *conn, session, id as u64).await?;
         Ok::<_, AppError>(new.into_user(id as u64, firm, firm_role))
     })?;
     // Another node's peer figures count the new firm.
@@ -261,29 +238,6 @@ async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
     Ok(())
 }
 
-/// Deletes every session of `user_id` but `keep` (their devices by the foreign key). Answers the
-/// hashes of those it ended, for `ended::note_in`.
-async fn end_other_sessions(
-    tx: &mut PgConnection,
-    user_id: u64,
-    keep: &TokenHash,
-) -> sqlx::Result<Vec<TokenHash>> {
-    let gone: Vec<Vec<u8>> = sqlx::query_scalar(
-        "DELETE FROM sessions WHERE user_id = $1 AND token_hash <> $2 RETURNING token_hash",
-    )
-    .bind(user_id as i64)
-    .bind(keep.as_slice())
-    .fetch_all(&mut *tx)
-    .await?;
-    Ok(gone
-        .iter()
-        .filter_map(|hash| TokenHash::try_from(hash.as_slice()).ok())
-        .collect())
-}
-
-/// A `keep` that is no session: SHA-256 never yields all zeros for a token.
-const NO_SESSION: TokenHash = [0; 32];
-
 /// The account `id` under its row lock, its firm's row held, inside `tx`: a reset link's use
 /// takes it before it reads the link, so two uses of one link at once go one after the other
 /// and the second finds it used.
@@ -300,17 +254,30 @@ pub fn hold_account(tx: &mut PgTx, id: u64) -> Result<Option<User>> {
     })
 }
 
-/// Saves `user` (a new password set through a reset link) and ends every session of it, inside
-/// `tx`. Answers the hashes of the sessions ended.
-pub fn put_user_and_end_sessions(tx: &mut PgTx, user: &User) -> Result<Vec<TokenHash>> {
+/// Whether the account `id` is here, inside `tx`, its firm's row and its own key-shared to the
+/// end: a sign-in's new session then lands before the account's removal or its firm's deletion
+/// (which wait for it and take the session too), or finds the account gone.
+pub fn hold_account_key(tx: &mut PgTx, id: u64) -> Result<bool> {
     let store = tx.store();
     let conn = tx.conn()?;
-    let ended = store.run(async {
-        update_user_in(&mut *conn, user).await?;
-        Ok::<_, AppError>(end_other_sessions(&mut *conn, user.id, &NO_SESSION).await?)
-    })?;
+    Ok(store
+        .run(async {
+            hold_firm_of_account(&mut *conn, id).await?;
+            sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE")
+                .bind(id as i64)
+                .fetch_optional(&mut *conn)
+                .await
+        })?
+        .is_some())
+}
+
+/// Saves `user` inside `tx`, whose account `hold_account` holds already (a reset link's use).
+pub fn put_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
+    let store = tx.store();
+    let conn = tx.conn()?;
+    store.run(update_user_in(&mut *conn, user))?;
     tx.record_change(Change::User { user_id: user.id });
-    Ok(ended)
+    Ok(())
 }
 
 /// Saves a user's record whose email is unchanged in `tx`, under its firm's row lock; the change
@@ -326,31 +293,12 @@ pub fn save_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
     Ok(())
 }
 
-/// Saves `user` (its password hash changed) and ends every other session of it, in `tx`.
-/// Answers the hashes of the sessions ended.
-pub fn save_password_in(tx: &mut PgTx, user: &User, keep: &TokenHash) -> Result<Vec<TokenHash>> {
+/// Saves `user` with its new email in `tx`, under its firm's row lock. A new email that another
+/// account holds is a 409.
+pub fn save_new_email_in(tx: &mut PgTx, user: &User, new_email: &Email) -> Result<()> {
     let store = tx.store();
     let conn = tx.conn()?;
-    let ended = store.run(async {
-        hold_firm_of_account(&mut *conn, user.id).await?;
-        update_user_in(&mut *conn, user).await?;
-        Ok::<_, AppError>(end_other_sessions(&mut *conn, user.id, keep).await?)
-    })?;
-    tx.record_change(Change::User { user_id: user.id });
-    Ok(ended)
-}
-
-/// Saves `user` with its new email and ends its other sessions, in `tx`. A new email that another
-/// account holds is a 409. Answers the hashes of the sessions ended.
-pub fn save_new_email_in(
-    tx: &mut PgTx,
-    user: &User,
-    new_email: &Email,
-    keep: &TokenHash,
-) -> Result<Vec<TokenHash>> {
-    let store = tx.store();
-    let conn = tx.conn()?;
-    let ended = store.run(async {
+    store.run(async {
         hold_firm_of_account(&mut *conn, user.id).await?;
         // The unique index on `email_key` refuses an email another account holds, even one taken
         // by a sign-up committing at the same moment; a change of case keeps the same key.
@@ -360,11 +308,10 @@ pub fn save_new_email_in(
             .execute(&mut *conn)
             .await
             .map_err(email_taken_on_conflict)?;
-        update_user_in(&mut *conn, user).await?;
-        Ok::<_, AppError>(end_other_sessions(&mut *conn, user.id, keep).await?)
+        update_user_in(&mut *conn, user).await
     })?;
     tx.record_change(Change::User { user_id: user.id });
-    Ok(ended)
+    Ok(())
 }
 
 /// Key-shares the row of the firm of account `user_id`: the first statement of a write of the
@@ -381,100 +328,6 @@ pub(super) async fn hold_firm_of_account(tx: &mut PgConnection, user_id: u64) ->
     .execute(&mut *tx)
     .await?;
     Ok(())
-}
-
-/// `hold_firm_of_account` for the account of the session `hash`.
-async fn hold_firm_of_session(tx: &mut PgConnection, hash: &TokenHash) -> sqlx::Result<()> {
-    sqlx::query(
-        "SELECT 1 FROM firms WHERE id = (SELECT u.firm_id FROM sessions s \
-         JOIN users u ON u.id = s.user_id WHERE s.token_hash = $1) FOR KEY SHARE",
-    )
-    .bind(hash.as_slice())
-    .execute(&mut *tx)
-    .await?;
-    Ok(())
-}
-
-/// Deletes the session `hash`; returns whose it was.
-async fn remove_session(tx: &mut PgConnection, hash: &TokenHash) -> sqlx::Result<Option<u64>> {
-    let owner: Option<i64> =
-        sqlx::query_scalar("DELETE FROM sessions WHERE token_hash = $1 RETURNING user_id")
-            .bind(hash.as_slice())
-            .fetch_optional(&mut *tx)
-            .await?;
-    Ok(owner.map(|id| id as u64))
-}
-
-pub fn rotate_session(
-    store: &PgStore,
-    previous: Option<&TokenHash>,
-    hash: &TokenHash,
-    user_id: u64,
-) -> Result<bool> {
-    store.run(async {
-        let mut tx = store.pool().begin().await?;
-        hold_firm_of_account(&mut tx, user_id).await?;
-        // Then the account's row, as the new session's reference to it would take it: before
-        // the old session's end, the order a member's removal takes them in (`remove_user`).
-        // Taken explicitly, a removal or a firm's deletion that deleted the row meanwhile is
-        // waited for and then seen, where the insert would fail on its foreign key.
-        let exists = sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE")
-            .bind(user_id as i64)
-            .fetch_optional(&mut *tx)
-            .await?
-            .is_some();
-        if !exists {
-            return Ok(false);
-        }
-        insert_session(&mut tx, hash, user_id).await?;
-        let ended = match previous {
-            Some(old) => remove_session(&mut tx, old).await?,
-            None => None,
-        };
-        // Only the ended session can be cached elsewhere; the new one is in no node's memory.
-        if let Some(owner) = ended {
-            changes::record(&mut tx, Change::User { user_id: owner }).await?;
-        }
-        tx.commit().await?;
-        Ok(true)
-    })
-}
-
-pub fn find_session(store: &PgStore, hash: &TokenHash) -> Result<Option<Session>> {
-    let row = store.run(
-        sqlx::query_as::<_, SessionRow>(
-            "SELECT user_id, created_at, last_seen FROM sessions WHERE token_hash = $1",
-        )
-        .bind(hash.as_slice())
-        .fetch_optional(store.pool()),
-    )?;
-    Ok(row.map(Session::from))
-}
-
-pub fn delete_session(store: &PgStore, hash: &TokenHash) -> Result<()> {
-    store.run(async {
-        let mut tx = store.pool().begin().await?;
-        hold_firm_of_session(&mut tx, hash).await?;
-        if let Some(owner) = remove_session(&mut tx, hash).await? {
-            changes::record(&mut tx, Change::User { user_id: owner }).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    })
-}
-
-/// Records no change: `last_seen` moves forward only (two nodes may touch one session), and a
-/// node whose cached copy looks idle reads the row again before ending it (sessions.rs).
-pub fn touch_session(store: &PgStore, hash: &TokenHash, session: &Session) -> Result<bool> {
-    let done = store.run(
-        sqlx::query(
-            "UPDATE sessions SET last_seen = GREATEST(last_seen, $2) WHERE token_hash = $1",
-        )
-        .bind(hash.as_slice())
-        .bind(at(session.last_seen))
-        .execute(store.pool()),
-    )?;
-    Ok(done.rows_affected() > 0)
 }
 
 /// Stores `candidate` as the install's setup token unless an account exists already, or another
@@ -557,47 +410,23 @@ pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
     rows.into_iter().map(User::try_from).collect()
 }
 
-/// Deletes the account in `tx` and every session of it (their hashes answered).
-pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<Vec<TokenHash>> {
+/// Deletes the account in `tx`; its sessions go after it, on the seam (`sessions::end_others_in`).
+pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
     let store = tx.store();
     let conn = tx.conn()?;
-    let ended = store.run(async {
+    store.run(async {
         hold_firm_of_account(&mut *conn, user.id).await?;
-        // Then the account's rows in the order its other writers take them: the account's row
-        // (as a reset link's use does, before the link), then its sessions (as a sign-in or a new
-        // password does). Sessions first made a removal and a sign-in wait on each other. Its
-        // reset links go after, on the seam (`links::reset::forget_in`).
-        sqlx::query("SELECT 1 FROM users WHERE id = $1 FOR UPDATE")
-            .bind(user.id as i64)
-            .execute(&mut *conn)
-            .await?;
-        let ended = end_other_sessions(&mut *conn, user.id, &NO_SESSION).await?;
+        // Then the account's row, as its other writers take it (a reset link's use, a sign-in,
+        // a new password), before the rows that name the account: its sessions and reset links
+        // go after, on the seam (`sessions::end_others_in`, `links::reset::forget_in`).
         sqlx::query("DELETE FROM users WHERE id = $1")
             .bind(user.id as i64)
             .execute(&mut *conn)
             .await?;
-        Ok::<_, AppError>(ended)
+        Ok::<_, AppError>(())
     })?;
     tx.record_change(Change::User { user_id: user.id });
-    Ok(ended)
-}
-
-pub fn last_active(
-    store: &PgStore,
-    user_ids: &[u64],
-) -> Result<std::collections::HashMap<u64, i64>> {
-    let ids: Vec<i64> = user_ids.iter().map(|&id| id as i64).collect();
-    let rows: Vec<(i64, DateTime<Utc>)> = store.run(
-        sqlx::query_as(
-            "SELECT user_id, MAX(last_seen) FROM sessions WHERE user_id = ANY($1) GROUP BY user_id",
-        )
-        .bind(ids)
-        .fetch_all(store.pool()),
-    )?;
-    Ok(rows
-        .into_iter()
-        .map(|(id, seen)| (id as u64, seen.timestamp()))
-        .collect())
+    Ok(())
 }
 
 /// Moves firm `from`'s members to firm `into` inside `tx`, keeps

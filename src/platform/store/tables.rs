@@ -15,8 +15,6 @@ pub const FIRM_MEMBERS: TableDefinition<(u64, u64), ()> = TableDefinition::new("
 pub const FIRM_AUDIT: TableDefinition<(u64, u64), &[u8]> = TableDefinition::new("firm_audit");
 /// Lower-cased email -> user id; the uniqueness of emails rests on this table.
 pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_emails");
-/// SHA-256 of a session token -> `accounts::Session`. The token itself is never stored.
-pub const SESSIONS: TableDefinition<&[u8], &[u8]> = TableDefinition::new("sessions");
 /// Firm id -> `profile::Onboarding`, the firm's answers.
 pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboarding");
 
@@ -134,8 +132,6 @@ pub const SETTINGS: TableDefinition<&str, &[u8]> = TableDefinition::new("setting
 /// User id -> `accounts::mfa::Factor`: the account's TOTP secret, whether it is confirmed, the
 /// last step a code was accepted for and the hashes of its unused recovery codes.
 pub const USER_FACTORS: TableDefinition<u64, &[u8]> = TableDefinition::new("user_factors");
-/// SHA-256 of a session token -> `accounts::devices::SessionDevice` (device, address, started).
-pub const SESSION_DEVICES: TableDefinition<&[u8], &[u8]> = TableDefinition::new("session_devices");
 /// User id -> the devices (summary, address, last seen) the account signed in from, the last 20.
 pub const KNOWN_DEVICES: TableDefinition<u64, &[u8]> = TableDefinition::new("known_devices");
 /// Firm id -> `accounts::sso::SsoConfig`: the firm's identity provider (issuer, client id and

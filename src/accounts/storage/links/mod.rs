@@ -51,10 +51,13 @@ pub fn use_reset_link(
     link.used_at = Some(now);
     reset::put_in(&mut tx, &link)?;
     user.password_hash = password_hash.to_string();
-    let ended = match &mut tx {
-        WriteTx::File(txn) => super::file::put_user_and_end_sessions(txn, &user)?,
-        WriteTx::Postgres(tx) => super::postgres::put_user_and_end_sessions(tx, &user)?,
-    };
+    match &mut tx {
+        WriteTx::File(txn) => super::file::put_user(txn, &user)?,
+        WriteTx::Postgres(tx) => super::postgres::put_user_in(tx, &user)?,
+    }
+    let ended = seam::within(&mut tx, |tx| {
+        super::sessions::end_others_in(tx, user.id, &super::sessions::NO_SESSION)
+    })?;
     let why = EndedSession::new(EndReason::PasswordReset, None);
     super::ended::note_in(&mut tx, &ended, &why)?;
     tx.commit()?;

@@ -5,7 +5,7 @@
 use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 
-use crate::accounts::model::{Firm, FirmRole, Session, User};
+use crate::accounts::model::{Firm, FirmRole, User};
 use crate::platform::error::{AppError, Result};
 use crate::platform::store::postgres::from_code;
 
@@ -72,23 +72,5 @@ impl TryFrom<UserRow> for User {
             is_admin: row.is_admin,
             created_at: row.created_at.timestamp(),
         })
-    }
-}
-
-/// A `sessions` row without its token.
-#[derive(sqlx::FromRow)]
-pub(super) struct SessionRow {
-    user_id: i64,
-    created_at: DateTime<Utc>,
-    last_seen: DateTime<Utc>,
-}
-
-impl From<SessionRow> for Session {
-    fn from(row: SessionRow) -> Session {
-        Session {
-            user_id: row.user_id as u64,
-            created_at: row.created_at.timestamp(),
-            last_seen: row.last_seen.timestamp(),
-        }
     }
 }

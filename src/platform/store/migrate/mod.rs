@@ -7,8 +7,8 @@ use super::SHORTLIST_REMOVED;
 use super::seam::{self, Index, Key, On, Table};
 use super::{
     ADOPTION, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, CATEGORIES, FIRM_AUDIT,
-    FIRM_MEMBERS, FIRMS, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, SESSIONS, SHORTLIST,
-    USER_EMAILS, USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
+    FIRM_MEMBERS, FIRMS, MEETING_CLICKS, ONBOARDING, PAST_RECS, PICKS, SHORTLIST, USER_EMAILS,
+    USER_RESPONSES, USERS, VENDOR_BOOKING_SOURCES, VENDOR_SOURCES, VENDORS,
 };
 use super::{
     DEMO_DATES, DISMISSED, FIRM_PRICE_SHARING, META, OpenError, SAVED_VIEWS, SCHEMA_VERSION, codec,
@@ -122,7 +122,11 @@ impl super::FileStore {
         if current < 18 {
             ended_sessions_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 19 { ... }`.
+        // Version 19: the sessions move onto the seam with their devices (`sessions_on_the_seam`).
+        if current < 19 {
+            sessions_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 20 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -587,6 +591,23 @@ fn audit_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The table `old` as an older schema keyed it, or `None` when the file has no such table, or
+/// has it keyed as the seam keys it already (written by this version: a test's file, marked older
+/// to run the steps before).
+fn older_table<'t>(
+    txn: &'t WriteTransaction,
+    old: redb::TableDefinition<'static, &'static [u8], &'static [u8]>,
+) -> anyhow::Result<Option<redb::Table<'t, &'static [u8], &'static [u8]>>> {
+    if !super::registry::has_table(txn, redb::TableHandle::name(&old))? {
+        return Ok(None);
+    }
+    match txn.open_table(old) {
+        Ok(table) => Ok(Some(table)),
+        Err(redb::TableError::TableTypeMismatch { .. }) => Ok(None),
+        Err(e) => Err(e.into()),
+    }
+}
+
 /// Why sessions ended, as schema 17 kept them: by the whole SHA-256 of the token, in bincode.
 const V17_ENDED_SESSIONS: redb::TableDefinition<&[u8], &[u8]> =
     redb::TableDefinition::new("ended_sessions");
@@ -599,11 +620,10 @@ const V18_ENDED_SESSIONS: Table<(u64, u64), shapes::StoredEnded> =
 /// hash and when it ended, found past its week through an index on the time, as JSON with the
 /// whole hash and the reason by its code.
 fn ended_sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
-    if !super::registry::has_table(txn, "ended_sessions")? {
+    let Some(old) = older_table(txn, V17_ENDED_SESSIONS)? else {
         return Ok(());
-    }
-    let notes: Vec<shapes::StoredEnded> = txn
-        .open_table(V17_ENDED_SESSIONS)?
+    };
+    let notes: Vec<shapes::StoredEnded> = old
         .iter()?
         .map(|e| {
             let (key, value) = e?;
@@ -620,11 +640,65 @@ fn ended_sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
             })
         })
         .collect::<anyhow::Result<_>>()?;
+    drop(old);
     txn.delete_table(V17_ENDED_SESSIONS)?;
     seam::in_schema_step(txn, |tx| {
         for note in &notes {
             let key = (hash_key(&note.token_hash), note.at.max(0) as u64);
             tx.insert(&V18_ENDED_SESSIONS, key, note)?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// The sessions as schema 18 kept them, and what each was started from: by the whole SHA-256 of
+/// the token, in bincode.
+const V18_SESSIONS: redb::TableDefinition<&[u8], &[u8]> = redb::TableDefinition::new("sessions");
+const V18_SESSION_DEVICES: redb::TableDefinition<&[u8], &[u8]> =
+    redb::TableDefinition::new("session_devices");
+const V19_SESSIONS_BY_TOKEN: Index = Index::new("sessions_by_token", On::Key(1));
+const V19_SESSIONS: Table<(u64, u64), shapes::StoredSession> =
+    Table::declare("sessions", &["user_id", "token_key"], None).indexed(&[&V19_SESSIONS_BY_TOKEN]);
+
+/// Version 19: the sessions move onto the seam, keyed by their person and the first 63 bits of
+/// their token's hash, found by the latter through an index, as JSON with the whole hash and what
+/// the session was started from (the devices' table goes).
+fn sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    let hash_of = |key: &[u8]| -> anyhow::Result<[u8; 32]> {
+        key.try_into()
+            .map_err(|_| anyhow::anyhow!("a session's key is no SHA-256"))
+    };
+    let mut devices = std::collections::HashMap::new();
+    if super::registry::has_table(txn, "session_devices")? {
+        for entry in txn.open_table(V18_SESSION_DEVICES)?.iter()? {
+            let (key, value) = entry?;
+            let device: shapes::SessionDevice = codec::decode(value.value())?;
+            devices.insert(hash_of(key.value())?, device);
+        }
+        txn.delete_table(V18_SESSION_DEVICES)?;
+    }
+    let Some(old) = older_table(txn, V18_SESSIONS)? else {
+        return Ok(());
+    };
+    let mut sessions = Vec::new();
+    for entry in old.iter()? {
+        let (key, value) = entry?;
+        let session: shapes::Session = codec::decode(value.value())?;
+        let token_hash = hash_of(key.value())?;
+        let stored = shapes::StoredSession {
+            token_hash,
+            created_at: session.created_at,
+            last_seen: session.last_seen,
+            device: devices.remove(&token_hash),
+        };
+        sessions.push(((session.user_id, hash_key(&token_hash)), stored));
+    }
+    drop(old);
+    txn.delete_table(V18_SESSIONS)?;
+    seam::in_schema_step(txn, |tx| {
+        for (key, session) in &sessions {
+            tx.insert(&V19_SESSIONS, *key, session)?;
         }
         Ok(())
     })?;
@@ -970,7 +1044,7 @@ fn create_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
     txn.open_table(META)?;
     txn.open_table(USERS)?;
     txn.open_table(USER_EMAILS)?;
-    txn.open_table(SESSIONS)?;
+    txn.open_table(V18_SESSIONS)?;
     txn.open_table(ONBOARDING)?;
     txn.open_table(CATEGORIES)?;
     txn.open_table(VENDORS)?;

@@ -821,3 +821,29 @@ pub(super) struct StoredEnded {
     pub firm_name: Option<String>,
     pub at: i64,
 }
+
+/// A session as schema 18 kept it (bincode), by its token's hash.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Session {
+    pub user_id: u64,
+    pub created_at: i64,
+    pub last_seen: i64,
+}
+
+/// What a session was started from, as schema 18 kept it (bincode), and as schema 19 keeps it in
+/// the session's JSON.
+#[derive(Clone, Serialize, Deserialize)]
+pub(super) struct SessionDevice {
+    pub device: String,
+    pub address: String,
+    pub started_at: i64,
+}
+
+/// A session from schema 19, on the seam: its person and its hash's first 63 bits are its key.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredSession {
+    pub token_hash: [u8; 32],
+    pub created_at: i64,
+    pub last_seen: i64,
+    pub device: Option<SessionDevice>,
+}

@@ -540,7 +540,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 18,
+        SCHEMA_VERSION, 19,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -1084,6 +1084,39 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             };
             assert_eq!(json, serde_json::to_value(today).unwrap());
         }
+    }
+    // Schema 18's sessions and their devices in bincode, and their JSON as the seam stores it
+    // from 19.
+    {
+        use crate::accounts::model::{Session, SessionDevice};
+        use crate::accounts::storage::sessions::Stored;
+        let session = Session {
+            user_id: 1,
+            created_at: 1_700_000_100,
+            last_seen: 1_700_000_200,
+        };
+        let device = SessionDevice {
+            device: "Firefox on Linux".into(),
+            address: "10.0.0.1".into(),
+            started_at: 1_700_000_100,
+        };
+        let frozen: shapes::Session = codec::decode(&codec::encode(&session)).unwrap();
+        let frozen_device: shapes::SessionDevice = codec::decode(&codec::encode(&device)).unwrap();
+        let json = serde_json::to_value(shapes::StoredSession {
+            token_hash: [7; 32],
+            created_at: frozen.created_at,
+            last_seen: frozen.last_seen,
+            device: Some(frozen_device),
+        })
+        .unwrap();
+        let today = Stored {
+            token_hash: [7; 32],
+            created_at: session.created_at,
+            last_seen: session.last_seen,
+            device: Some(device),
+        };
+        assert_eq!(json, serde_json::to_value(today).unwrap());
+        assert_eq!(frozen.user_id, session.user_id);
     }
     // Schema 15's invitations in bincode, and their JSON as the seam stores it from 16.
     let frozen: shapes::Invitation = codec::decode(&codec::encode(&invitation())).unwrap();
@@ -3412,6 +3445,103 @@ fn audit_lines_of_a_hub_from_before_the_seam_are_kept() {
          SELECT setval(pg_get_serial_sequence('firm_audit', 'id'), 9);",
     );
     the_audit_line_of_before_reads_the_same(&store);
+}
+
+/// The sessions of before, as each backend wrote them: two of account 1, one of them with its
+/// device, and one of account 2. Each reads as it was, with its device, and goes on working.
+fn the_sessions_of_before_read_the_same(store: &crate::platform::store::Store) {
+    use crate::accounts::model::SessionDevice;
+    use crate::accounts::storage::{self as accounts, devices};
+    let session = |hash: u8| {
+        accounts::find_session(store, &[hash; 32])
+            .unwrap()
+            .map(|s| (s.user_id, s.created_at, s.last_seen))
+    };
+    assert_eq!(session(1), Some((1, 1_700_000_100, 1_700_000_200)));
+    assert_eq!(session(2), Some((1, 1_700_000_300, 1_700_000_400)));
+    assert_eq!(session(3), Some((2, 1_700_000_500, 1_700_000_600)));
+    assert_eq!(session(4), None);
+    let mut listed = devices::user_sessions(store, 1).unwrap();
+    listed.sort_by_key(|(hash, _, _)| *hash);
+    let firefox = SessionDevice {
+        device: "Firefox on Linux".into(),
+        address: "10.0.0.1".into(),
+        started_at: 1_700_000_100,
+    };
+    let devices: Vec<_> = listed.iter().map(|(h, _, d)| (h[0], d.clone())).collect();
+    assert_eq!(devices, vec![(1, Some(firefox)), (2, None)]);
+    let seen = accounts::last_active(store, &[1, 2, 3]).unwrap();
+    assert_eq!(seen.get(&1), Some(&1_700_000_400));
+    assert_eq!(seen.get(&2), Some(&1_700_000_600));
+    assert_eq!(seen.get(&3), None);
+    // A sign-out ends the one session; a touch moves the other's last sight forward only.
+    accounts::delete_session(store, &[2; 32]).unwrap();
+    assert_eq!(session(2), None);
+    let later = crate::accounts::model::Session {
+        user_id: 1,
+        created_at: 1_700_000_100,
+        last_seen: 1_700_000_900,
+    };
+    assert!(accounts::touch_session(store, &[1; 32], &later).unwrap());
+    assert_eq!(session(1), Some((1, 1_700_000_100, 1_700_000_900)));
+    assert!(!accounts::touch_session(store, &[2; 32], &later).unwrap());
+}
+
+/// A file at schema 18 keeps the sessions and their devices by the token's whole hash, in
+/// bincode: schema 19 rekeys each session (its person, the hash's first 63 bits) and stores it as
+/// the seam's JSON with its device.
+#[test]
+fn version_18_sessions_move_onto_the_seam_with_their_devices() {
+    let (_dir, store) = file_at(18, |txn| {
+        let mut sessions = txn.open_table(V18_SESSIONS).unwrap();
+        for (hash, user_id, created_at, last_seen) in [
+            (1u8, 1u64, 1_700_000_100i64, 1_700_000_200i64),
+            (2, 1, 1_700_000_300, 1_700_000_400),
+            (3, 2, 1_700_000_500, 1_700_000_600),
+        ] {
+            let session = shapes::Session {
+                user_id,
+                created_at,
+                last_seen,
+            };
+            sessions
+                .insert([hash; 32].as_slice(), codec::encode(&session).as_slice())
+                .unwrap();
+        }
+        let device = shapes::SessionDevice {
+            device: "Firefox on Linux".into(),
+            address: "10.0.0.1".into(),
+            started_at: 1_700_000_100,
+        };
+        let mut devices = txn.open_table(V18_SESSION_DEVICES).unwrap();
+        // The second device's session is gone: it goes nowhere.
+        for hash in [1u8, 4] {
+            devices
+                .insert([hash; 32].as_slice(), codec::encode(&device).as_slice())
+                .unwrap();
+        }
+    });
+    the_sessions_of_before_read_the_same(&store);
+}
+
+/// A hub database as the binary before migration 0067 left it (a row per session by the whole
+/// hash, the devices in a table of their own): each session reads as it was, with its device.
+#[test]
+fn sessions_of_a_hub_from_before_the_seam_are_kept_with_their_devices() {
+    let store = hub_after(
+        66,
+        "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false);\n\
+         INSERT INTO users VALUES \
+         (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner'), \
+         (2, 'Bo', 'bo@a.example', 'bo@a.example', 'x', false, to_timestamp(1700000000), 1, 'member');\n\
+         INSERT INTO sessions VALUES \
+         (decode(repeat('01', 32), 'hex'), 1, to_timestamp(1700000100), to_timestamp(1700000200)), \
+         (decode(repeat('02', 32), 'hex'), 1, to_timestamp(1700000300), to_timestamp(1700000400)), \
+         (decode(repeat('03', 32), 'hex'), 2, to_timestamp(1700000500), to_timestamp(1700000600));\n\
+         INSERT INTO session_devices VALUES \
+         (decode(repeat('01', 32), 'hex'), 1, 'Firefox on Linux', '10.0.0.1', to_timestamp(1700000100));",
+    );
+    the_sessions_of_before_read_the_same(&store);
 }
 
 /// The notes of before, as each backend wrote them: a member's removal a minute ago, and a

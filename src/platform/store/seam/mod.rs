@@ -766,6 +766,32 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Writes `value` at `key` when a row holds it, and answers whether one did: nothing is
+    /// written for a row that is gone, even one removed by a transaction that committed after this
+    /// one read it (a purge is never undone by a late write of the row).
+    pub fn update<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        key: K,
+        value: &V,
+    ) -> Result<bool> {
+        self.writable()?;
+        if !storable(&key) {
+            return Ok(false);
+        }
+        check_key(table, &key)?;
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => {
+                if redb::get_write::<K, V, R>(txn, table, &key)?.is_none() {
+                    return Ok(false);
+                }
+                redb::insert(txn, table, &key, value, true)
+            }
+            Engine::Pg { tx, .. } => pg::update(tx, table, &key, value),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
     /// Writes `value` at `key` when no row holds it; a 409 (`TAKEN`) when one does, after which
     /// the transaction goes on (nothing was written).
     pub fn insert_new<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
@@ -1054,6 +1080,25 @@ pub fn range_text_one<V: DeserializeOwned, R: RedbValue<V>>(
     prefix: &str,
 ) -> Result<Vec<(String, V)>> {
     lone(store, |tx| tx.range_text(table, prefix))
+}
+
+/// Every row whose key starts with one of `prefixes`, read by one statement (`Tx::range_many`).
+pub fn range_many_one<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<K, V, R>,
+    prefixes: &[&[u64]],
+) -> Result<Vec<(K, V)>> {
+    lone(store, |tx| tx.range_many(table, prefixes))
+}
+
+/// The rows `index` finds with its part in `parts`, read by one statement (`Tx::lookup`).
+pub fn lookup_one<K: Key, V: Serialize + DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<K, V, R>,
+    index: &Index,
+    parts: std::ops::RangeInclusive<u64>,
+) -> Result<Vec<(K, V)>> {
+    lone(store, |tx| tx.lookup(table, index, parts))
 }
 
 /// Runs `body`, one statement, outside any transaction on PostgreSQL; in a read on redb.

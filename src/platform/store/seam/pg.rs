@@ -519,6 +519,34 @@ pub(super) fn insert<K: Key, V: Serialize, R: super::RedbValue<V>>(
     Ok(written.is_some())
 }
 
+/// Writes `value` over the row at `key`, if there is one: one `UPDATE`, which finds no row that a
+/// transaction committed meanwhile removed (where an upsert would write it again).
+pub(super) fn update<K: Key, V: Serialize, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    key: &K,
+    value: &V,
+) -> Result<bool> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
+    let matches: Vec<String> = (table.key_columns.iter().enumerate())
+        .map(|(i, column)| format!("{} = ${}", quoted(column), i + 1))
+        .collect();
+    let sql = format!(
+        "UPDATE {} SET value = ${} WHERE {} RETURNING 1",
+        quoted(table.name),
+        K::LEN + 1,
+        matches.join(" AND ")
+    );
+    let mut query = sqlx::query_scalar::<_, i32>(sqlx::AssertSqlSafe(sql));
+    for p in key.parts() {
+        query = bind_part!(query, p);
+    }
+    let written = store.run(query.bind(json).fetch_optional(tx.conn()?))?;
+    Ok(written.is_some())
+}
+
 /// Writes every row over any there, in one statement: `rows` hold each key once (ON CONFLICT
 /// may not touch a row twice).
 pub(super) fn insert_many<K: Key, V: Serialize, R: super::RedbValue<V>>(

@@ -44,6 +44,8 @@ enum Op {
     Insert((u64, u64), Row),
     InsertMany(Vec<((u64, u64), Row)>),
     InsertNew((u64, u64), Row),
+    /// A row written only where one is (`Tx::update`).
+    Update((u64, u64), Row),
     Remove((u64, u64)),
     Range(Option<u64>),
     /// The rows of these owners, in one read.
@@ -69,6 +71,8 @@ enum Answer {
     Rows(Vec<((u64, u64), Row)>),
     Done,
     Taken,
+    /// Whether `update` found a row to write.
+    Updated(bool),
     Id,
     /// A move met a key its new owner holds: the whole write fails.
     MoveRefused,
@@ -90,6 +94,7 @@ fn op() -> impl Strategy<Value = Op> {
         prop::collection::vec(key(), 0..4).prop_map(Op::GetMany),
         (key(), row()).prop_map(|(k, r)| Op::Insert(k, r)),
         (key(), row()).prop_map(|(k, r)| Op::InsertNew(k, r)),
+        (key(), row()).prop_map(|(k, r)| Op::Update(k, r)),
         prop::collection::vec((key(), row()), 0..4).prop_map(Op::InsertMany),
         key().prop_map(Op::Remove),
         prop::option::of(0..3u64).prop_map(Op::Range),
@@ -125,6 +130,13 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op, drawn: Option<u64>) 
             }
             Answer::Done
         }
+        Op::Update(k, r) => match model.get_mut(k) {
+            Some(row) => {
+                *row = r.clone();
+                Answer::Updated(true)
+            }
+            None => Answer::Updated(false),
+        },
         Op::InsertNew(k, r) => {
             if model.contains_key(k) {
                 Answer::Taken
@@ -197,6 +209,7 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
             tx.insert_many(&ROWS, rows)?;
             Answer::Done
         }
+        Op::Update(k, r) => Answer::Updated(tx.update(&ROWS, *k, r)?),
         Op::InsertNew(k, r) => match tx.insert_new(&ROWS, *k, r) {
             Ok(()) => Answer::Done,
             Err(AppError::Conflict(_)) => Answer::Taken,
