@@ -241,6 +241,19 @@ fn hold_account_key_in(tx: &mut WriteTx, id: u64) -> Result<bool> {
     }
 }
 
+/// Ends every session of `user_id` but `keep` inside `tx`, which holds the account, noting `why`
+/// for each (`ended`) so that the browsers still holding them are told. Answers how many ended.
+pub(super) fn end_sessions_in(
+    tx: &mut WriteTx,
+    user_id: u64,
+    keep: &TokenHash,
+    why: EndedSession,
+) -> Result<usize> {
+    let hashes = seam::within(tx, |tx| sessions::end_others_in(tx, user_id, keep))?;
+    ended::note_in(tx, &hashes, &why)?;
+    Ok(hashes.len())
+}
+
 /// Deletes the account, every session of it and its notices and choices, in one transaction;
 /// what it wrote for its firm stays the firm's.
 pub fn remove_user(store: &Store, user: &User) -> Result<()> {
@@ -251,11 +264,8 @@ pub fn remove_user(store: &Store, user: &User) -> Result<()> {
         WriteTx::File(txn) => file::remove_user_in(txn, user)?,
         WriteTx::Postgres(tx) => postgres::remove_user_in(tx, user)?,
     }
-    let ended = seam::within(&mut tx, |tx| {
-        sessions::end_others_in(tx, user.id, &sessions::NO_SESSION)
-    })?;
     let why = EndedSession::new(EndReason::Removed, Some(user.firm.name.clone()));
-    ended::note_in(&mut tx, &ended, &why)?;
+    end_sessions_in(&mut tx, user.id, &sessions::NO_SESSION, why)?;
     links::reset::forget_in(&mut tx, user.id)?;
     mfa::forget_in(&mut tx, user.id)?;
     devices::forget_in(&mut tx, user.id)?;
@@ -318,11 +328,10 @@ pub fn save_password(store: &Store, user: &User, keep: &TokenHash) -> Result<usi
         WriteTx::File(txn) => file::put_user(txn, user)?,
         WriteTx::Postgres(tx) => postgres::save_user_in(tx, user)?,
     }
-    let ended = seam::within(&mut tx, |tx| sessions::end_others_in(tx, user.id, keep))?;
     let why = EndedSession::new(EndReason::PasswordChanged, None);
-    ended::note_in(&mut tx, &ended, &why)?;
+    let ended = end_sessions_in(&mut tx, user.id, keep, why)?;
     tx.commit()?;
-    Ok(ended.len())
+    Ok(ended)
 }
 
 /// Saves `user`, whose email changed from `old_email`, and ends its other sessions, in one step.
@@ -339,9 +348,8 @@ pub fn save_new_email(
         WriteTx::File(txn) => file::save_new_email_in(txn, user, old_email, new_email)?,
         WriteTx::Postgres(tx) => postgres::save_new_email_in(tx, user, new_email)?,
     }
-    let ended = seam::within(&mut tx, |tx| sessions::end_others_in(tx, user.id, keep))?;
     let why = EndedSession::new(EndReason::EmailChanged, None);
-    ended::note_in(&mut tx, &ended, &why)?;
+    end_sessions_in(&mut tx, user.id, keep, why)?;
     tx.commit()?;
     Ok(())
 }

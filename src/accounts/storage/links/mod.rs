@@ -55,11 +55,8 @@ pub fn use_reset_link(
         WriteTx::File(txn) => super::file::put_user(txn, &user)?,
         WriteTx::Postgres(tx) => super::postgres::put_user_in(tx, &user)?,
     }
-    let ended = seam::within(&mut tx, |tx| {
-        super::sessions::end_others_in(tx, user.id, &super::sessions::NO_SESSION)
-    })?;
     let why = EndedSession::new(EndReason::PasswordReset, None);
-    super::ended::note_in(&mut tx, &ended, &why)?;
+    super::end_sessions_in(&mut tx, user.id, &super::sessions::NO_SESSION, why)?;
     tx.commit()?;
     Ok(user)
 }
