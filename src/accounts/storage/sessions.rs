@@ -1,13 +1,14 @@
 //! The sign-in sessions on the storage seam, one body for both engines: keyed by their person and
 //! the first 63 bits of their token's hash (`hash_key`), found by the latter through an index, the
 //! whole hash kept in the value and compared after, with what the session was started from (its
-//! device) in the same row, so a session and its device begin and end together. The token itself
-//! is never stored.
+//! device) in the same row, so a device ends with its session. The token itself is never stored.
 //!
-//! A write of an account's sessions runs inside a transaction that holds the account first
-//! (`hold_account_in`, or the account's own write): on PostgreSQL its firm's row, which a firm's
-//! deletion or merge locks before it purges or moves the account's rows, so a sign-in lands wholly
-//! before such a purge or finds the account gone.
+//! A write of an account's sessions runs inside a transaction that holds the account first (a
+//! sign-in or a sign-out: `hold_account_key_in`; a device's note: `hold_account_in`; a new
+//! password or email, a reset link's use, a removal: the account's own write): on PostgreSQL its
+//! firm's row, which a firm's deletion or merge locks before it purges or moves the account's
+//! rows, so such a write lands wholly before the purge or finds the account gone. A touch holds
+//! nothing: it writes only where the row still is (`Tx::update`).
 //!
 //! What carried over: on redb schema 19 rekeyed the sessions of before (by the whole hash, in
 //! bincode) with their devices and rewrote them as JSON; on PostgreSQL migration 0067 moved the
