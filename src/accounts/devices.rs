@@ -148,7 +148,7 @@ fn open_sessions(
         app.config.session_idle.as_secs() as i64,
         app.config.session_absolute.as_secs() as i64,
     );
-    let mut open = storage::devices::user_sessions(&app.store, user_id)?;
+    let mut open = storage::sessions::of_user(&app.store, user_id)?;
     open.retain(|(_, s, _)| now - s.last_seen <= idle && now - s.created_at <= absolute);
     Ok(open)
 }
@@ -208,7 +208,7 @@ pub async fn end_one(
     let user_id = current.user.id;
     state
         .blocking(move |app| {
-            let open = storage::devices::user_sessions(&app.store, user_id)?;
+            let open = storage::sessions::of_user(&app.store, user_id)?;
             let Some((hash, _, _)) = open.into_iter().find(|(h, _, _)| session_id(h) == id) else {
                 return Err(not_found(
                     "You have no session with this id. It may have ended already.",
@@ -245,7 +245,7 @@ pub async fn sign_out_others(
     let (user_id, keep) = (current.user.id, current.session);
     let ended = state
         .blocking(move |app| {
-            let open = storage::devices::user_sessions(&app.store, user_id)?;
+            let open = storage::sessions::of_user(&app.store, user_id)?;
             let mut ended = 0;
             for (hash, _, _) in open.iter().filter(|(h, _, _)| *h != keep) {
                 storage::delete_session(&app.store, hash)?;

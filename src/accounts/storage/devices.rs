@@ -6,7 +6,6 @@
 //! its bincode values rewritten as the seam's JSON by schema 15; on PostgreSQL migration 0057
 //! gathered each account's rows into one.
 
-use crate::accounts::model::Session;
 use crate::accounts::model::SessionDevice;
 use crate::accounts::model::TokenHash;
 use crate::notifications::Delivery;
@@ -90,14 +89,6 @@ pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
     seam::within(tx, |tx| tx.remove(&KNOWN, user_id).map(drop))
 }
 
-/// The open sessions of `user_id` (expired ones not yet swept too), with their devices.
-pub fn user_sessions(
-    store: &Store,
-    user_id: u64,
-) -> Result<Vec<(TokenHash, Session, Option<SessionDevice>)>> {
-    super::sessions::of_user(store, user_id)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::tests::new_user;
@@ -144,14 +135,14 @@ mod tests {
             // No session, no device.
             put_device(store, &[9; 32], ann.id, &device, None).unwrap();
             super::super::rotate_session(store, None, &[2; 32], ann.id).unwrap();
-            let mut listed = user_sessions(store, ann.id).unwrap();
+            let mut listed = super::super::sessions::of_user(store, ann.id).unwrap();
             listed.sort_by_key(|(h, _, _)| *h);
             let devices: Vec<_> = listed.iter().map(|(h, _, d)| (h[0], d.clone())).collect();
             assert_eq!(devices, vec![(1, Some(device.clone())), (2, None)]);
 
             super::super::rotate_session(store, Some(&[1; 32]), &[3; 32], ann.id).unwrap();
             put_device(store, &[1; 32], ann.id, &device, None).unwrap();
-            let hashes: Vec<u8> = user_sessions(store, ann.id)
+            let hashes: Vec<u8> = super::super::sessions::of_user(store, ann.id)
                 .unwrap()
                 .iter()
                 .map(|(h, _, d)| {
@@ -166,9 +157,10 @@ mod tests {
     }
 
     /// Sign-ins of one account at once (a firm's shared login, a browser's tabs restored) each
-    /// note their device. On PostgreSQL each insert shares the account's row through the foreign
-    /// key; a lock of that row taken after it made two such sign-ins wait on each other until
-    /// the server's deadlock check (one second) failed one of them, and its device was lost.
+    /// note their device. On PostgreSQL the account's row lock is taken before any write of the
+    /// sign-in; taken after a write that shared the row (a foreign key's, before the sessions moved
+    /// onto the seam), it made two such sign-ins wait on each other until the server's deadlock
+    /// check (one second) failed one of them, and its device was lost.
     #[test]
     fn sign_ins_of_one_account_at_once_all_note_their_device() {
         const AT_ONCE: u8 = 8;
@@ -201,7 +193,7 @@ mod tests {
                         .expect("every sign-in notes its device");
                 }
             });
-            let with_device = user_sessions(store, ann.id)
+            let with_device = super::super::sessions::of_user(store, ann.id)
                 .unwrap()
                 .iter()
                 .filter(|(_, _, d)| d.is_some())

@@ -3451,7 +3451,7 @@ fn audit_lines_of_a_hub_from_before_the_seam_are_kept() {
 /// device, and one of account 2. Each reads as it was, with its device, and goes on working.
 fn the_sessions_of_before_read_the_same(store: &crate::platform::store::Store) {
     use crate::accounts::model::SessionDevice;
-    use crate::accounts::storage::{self as accounts, devices};
+    use crate::accounts::storage as accounts;
     let session = |hash: u8| {
         accounts::find_session(store, &[hash; 32])
             .unwrap()
@@ -3461,7 +3461,7 @@ fn the_sessions_of_before_read_the_same(store: &crate::platform::store::Store) {
     assert_eq!(session(2), Some((1, 1_700_000_300, 1_700_000_400)));
     assert_eq!(session(3), Some((2, 1_700_000_500, 1_700_000_600)));
     assert_eq!(session(4), None);
-    let mut listed = devices::user_sessions(store, 1).unwrap();
+    let mut listed = accounts::sessions::of_user(store, 1).unwrap();
     listed.sort_by_key(|(hash, _, _)| *hash);
     let firefox = SessionDevice {
         device: "Firefox on Linux".into(),
