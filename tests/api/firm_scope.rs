@@ -114,10 +114,6 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "the firm of a person, locked while that person's write lands",
     ),
     (
-        "INSERT INTO firms (name,",
-        "a new firm: its id is made here",
-    ),
-    (
         "FROM merged_firms WHERE from_id = $1",
         "whether a firm was merged away or deleted, by that firm's own id",
     ),

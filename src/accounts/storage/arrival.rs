@@ -6,17 +6,18 @@
 
 use serde::Deserialize;
 
+use super::firms::{self, NewFirm};
 use super::postgres::rows::at;
 use super::{EMAIL_TAKEN, file};
 use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::model::Requirement;
-use crate::accounts::model::{Email, Firm, User, parse_law_firm, parse_name};
+use crate::accounts::model::{Email, User, parse_law_firm, parse_name};
 use crate::accounts::{FirmRole, password};
 use crate::platform::error::{Result, bad_request, conflict};
 use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;
 use crate::platform::store::arrival::{Arrival, Row, Rows, parse, parse_all};
-use crate::platform::store::{self, WriteTx};
+use crate::platform::store::{self, WriteTx, seam};
 
 #[derive(Deserialize)]
 struct ArchivedFirm {
@@ -32,40 +33,13 @@ pub fn firms(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Re
     let [row] = <[Row; 1]>::try_from(rows.take(2).collect::<Vec<_>>())
         .map_err(|_| bad_request("The archive's tables/firms.json must hold exactly one firm"))?;
     let archived: ArchivedFirm = parse("firms", 0, row)?;
-    let mut firm = Firm {
-        id: FirmId::from_stored(0),
+    let new = NewFirm {
         name: parse_law_firm(&archived.name)?,
         size: archived.size,
         created_at: archived.created_at,
         verified: false,
-        disabled: false,
     };
-    firm.id = match tx {
-        WriteTx::File(txn) => {
-            firm.id = FirmId::from_stored(store::next_id(txn, "firms")?);
-            file::put_firm(txn, &firm)?;
-            firm.id
-        }
-        WriteTx::Postgres(tx) => {
-            let store = tx.store();
-            let size = firm
-                .size
-                .as_ref()
-                .map(crate::platform::store::postgres::code)
-                .transpose()?;
-            let id: i64 = store.run(
-                sqlx::query_scalar(
-                    "INSERT INTO firms (name, firm_size, created_at, verified, disabled) \
-                     VALUES ($1, $2, $3, false, false) RETURNING id",
-                )
-                .bind(&firm.name)
-                .bind(size)
-                .bind(at(firm.created_at))
-                .fetch_one(tx.conn()?),
-            )?;
-            FirmId::from_stored(id as u64)
-        }
-    };
+    let firm = seam::within(tx, |tx| firms::add_in(tx, new))?;
     arrival.set_firm(firm.id);
     arrival
         .notes
@@ -106,13 +80,7 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Re
             "The archive's firm has no owner: a firm always has one",
         ));
     }
-    let firm = match tx {
-        WriteTx::File(txn) => file::get_firm(
-            &txn.open_table(crate::platform::store::FIRMS)?,
-            firm_id.get(),
-        )?,
-        WriteTx::Postgres(_) => None,
-    };
+    let firm = seam::within(tx, |tx| firms::find_in(tx, firm_id.get()))?;
     for (archived, name, email, role, created_at) in made {
         let id = match tx {
             WriteTx::File(txn) => {

@@ -1,29 +1,22 @@
 //! Copying the accounts of a redb install into PostgreSQL (`litstack export-to-postgres`).
 
-use crate::platform::store::postgres::code;
-use crate::platform::store::{FIRMS, FileStore, PgStore, TableCount, USERS, codec, open_read};
+use crate::platform::store::{FileStore, PgStore, TableCount, USERS, codec, open_read};
 
 use super::postgres::rows::at;
-use super::records::{StoredFirm, StoredUser};
+use super::records::StoredUser;
 
 /// Copies the redb file's accounts into PostgreSQL keeping ids, moves the id sequence past them
-/// (and past any id the file had handed out), and counts the rows back. The sessions go as every
-/// table on the seam goes.
+/// (and past any id the file had handed out), and counts the rows back. The firms and the
+/// sessions go as every table on the seam goes (after this: an account's firm is not checked by
+/// a foreign key, but by `litstack check`).
 pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
     use redb::{ReadableTable, ReadableTableMetadata};
     let txn = from.read()?;
     let users_table = txn.open_table(USERS)?;
-    let firms_table = txn.open_table(FIRMS)?;
     let mut users = Vec::new();
     for entry in users_table.iter()? {
         users.push(codec::decode::<StoredUser>(entry?.1.value())?);
     }
-    let mut firms = Vec::new();
-    for entry in firms_table.iter()? {
-        firms.push(codec::decode::<StoredFirm>(entry?.1.value())?.into_firm());
-    }
-    let firms_handed_out = crate::platform::store::meta_get(&txn, "seq:firms")?.unwrap_or(0);
-    let firm_rows = firms_table.len()?;
     // Firms merged away: a session from before the copy naming one is refused on the hub too.
     let mut merged = Vec::new();
     if let Some(table) = open_read(&txn, crate::platform::store::MERGED_FIRMS)? {
@@ -37,36 +30,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
 
     to.run(async {
         let mut tx = to.pool().begin().await?;
-        for firm in &firms {
-            let firm_size = firm.size.as_ref().map(code).transpose()?;
-            sqlx::query(
-                "INSERT INTO firms (id, name, firm_size, created_at, verified, disabled) \
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (id) DO NOTHING",
-            )
-            .bind(firm.id.get() as i64)
-            .bind(&firm.name)
-            .bind(firm_size)
-            .bind(at(firm.created_at))
-            .bind(firm.verified)
-            .bind(firm.disabled)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let highest_firm = firms
-            .iter()
-            .map(|f| f.id.get())
-            .max()
-            .unwrap_or(0)
-            .max(firms_handed_out);
-        if highest_firm > 0 {
-            sqlx::query(
-                "SELECT setval(pg_get_serial_sequence('firms', 'id'), \
-                 GREATEST($1, (SELECT COALESCE(MAX(id), 0) FROM firms)))",
-            )
-            .bind(highest_firm as i64)
-            .execute(&mut *tx)
-            .await?;
-        }
         for user in &users {
             sqlx::query(
                 "INSERT INTO users (id, name, email, email_key, firm_id, firm_role, \
@@ -107,7 +70,6 @@ pub fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<
         anyhow::Ok(())
     })?;
     Ok(vec![
-        to.counted("firms", firm_rows)?,
         to.counted("users", user_rows)?,
         to.counted("merged_firms", merged.len() as u64)?,
     ])

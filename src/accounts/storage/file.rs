@@ -1,25 +1,26 @@
-//! Accounts in the redb file: USERS, FIRMS and FIRM_MEMBERS (the firms and who belongs to
-//! which) and USER_EMAILS (email key -> user id); the sessions are on the seam (`sessions.rs`).
+//! Accounts in the redb file: USERS, FIRM_MEMBERS (who belongs to which firm) and USER_EMAILS
+//! (email key -> user id); the firms and the sessions are on the seam (`firms.rs`, `sessions.rs`),
+//! and an account is read with its firm from there.
 //! "One account per email" is enforced here, in `claim_email`, for sign-up and email changes; redb runs one
 //! write transaction at a time, which makes each operation one step.
 
 use crate::platform::firm_id::FirmId;
 use redb::{ReadableTable, ReadableTableMetadata, WriteTransaction};
 
-use super::records::{StoredFirm, StoredUser};
-use super::{EMAIL_TAKEN, Joining, SignUp};
+use super::firms::{self, FIRMS};
+use super::records::StoredUser;
+use super::{EMAIL_TAKEN, SignUp};
 use crate::accounts::model::{Email, Firm, FirmRole, User};
-use crate::platform::error::{Result, conflict, not_found};
-use crate::platform::store::{self, FIRM_MEMBERS, FIRMS, FileStore, USER_EMAILS, USERS, codec};
+use crate::platform::error::{Result, conflict};
+use crate::platform::store::seam::value;
+use crate::platform::store::{self, FIRM_MEMBERS, FileStore, USER_EMAILS, USERS, codec};
 
-pub(super) fn get_firm(
-    table: &impl ReadableTable<u64, &'static [u8]>,
-    id: u64,
-) -> Result<Option<Firm>> {
-    Ok(table
+/// The firm `id` as the seam keeps it in the redb file (`firms::FIRMS`).
+fn get_firm(table: &impl ReadableTable<u64, &'static [u8]>, id: u64) -> Result<Option<Firm>> {
+    table
         .get(id)?
-        .map(|v| codec::decode::<StoredFirm>(v.value()).map(StoredFirm::into_firm))
-        .transpose()?)
+        .map(|v| value::decode::<firms::Stored>(FIRMS.name, v.value()).map(|s| s.firm(id)))
+        .transpose()
 }
 
 /// The stored account with its firm. An account whose firm is missing is a damaged file.
@@ -59,28 +60,13 @@ pub(super) fn open_sign_up(
     Ok(is_admin)
 }
 
-/// Writes the sign-up's account (and its new firm).
-pub(super) fn add_account(txn: &WriteTransaction, new: SignUp, joining: Joining) -> Result<User> {
-    let (firm, firm_role) = match joining {
-        Joining::New { name, size } => {
-            let firm = Firm {
-                id: FirmId::from_stored(store::next_id(txn, "firms")?),
-                name,
-                size,
-                created_at: new.created_at,
-                // The operator's own firm is the first evidence the install has.
-                verified: new.is_admin,
-                disabled: false,
-            };
-            put_firm(txn, &firm)?;
-            (firm, FirmRole::Owner)
-        }
-        Joining::Existing { firm, role } => {
-            let firm = get_firm(&txn.open_table(FIRMS)?, firm.get())?
-                .ok_or_else(|| not_found("This firm no longer exists"))?;
-            (firm, role)
-        }
-    };
+/// Writes the sign-up's account, a member of `firm` as `firm_role`.
+pub(super) fn add_account(
+    txn: &WriteTransaction,
+    new: SignUp,
+    firm: Firm,
+    firm_role: FirmRole,
+) -> Result<User> {
     let id = store::next_id(txn, "users")?;
     claim_email(txn, &new.email, id)?;
     let user = new.into_user(id, firm, firm_role);
@@ -90,7 +76,7 @@ pub(super) fn add_account(txn: &WriteTransaction, new: SignUp, joining: Joining)
 
 /// The account `id` with its firm, read inside a write transaction.
 pub(super) fn load_in(txn: &WriteTransaction, id: u64) -> Result<Option<User>> {
-    load(&txn.open_table(USERS)?, &txn.open_table(FIRMS)?, id)
+    load(&txn.open_table(USERS)?, &txn.open_table(FIRMS.redb)?, id)
 }
 
 /// The account `id` inside `txn` (redb's one writer holds it already).
@@ -98,14 +84,21 @@ pub(super) fn hold_account(txn: &WriteTransaction, id: u64) -> Result<Option<Use
     load_in(txn, id)
 }
 
+/// The account holding `email`, inside `txn`.
+pub(super) fn email_owner_in(txn: &WriteTransaction, email: &Email) -> Result<Option<u64>> {
+    Ok(txn
+        .open_table(USER_EMAILS)?
+        .get(email.key().as_str())?
+        .map(|v| v.value()))
+}
+
 /// Gives `email` to `user_id`, or refuses with a 409 when another account holds it.
 fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()> {
-    let mut emails = txn.open_table(USER_EMAILS)?;
-    let owner = emails.get(email.key().as_str())?.map(|v| v.value());
-    if owner.is_some_and(|owner| owner != user_id) {
+    if email_owner_in(txn, email)?.is_some_and(|owner| owner != user_id) {
         return Err(conflict(EMAIL_TAKEN));
     }
-    emails.insert(email.key().as_str(), user_id)?;
+    txn.open_table(USER_EMAILS)?
+        .insert(email.key().as_str(), user_id)?;
     Ok(())
 }
 
@@ -113,7 +106,11 @@ fn claim_email(txn: &WriteTransaction, email: &Email, user_id: u64) -> Result<()
 /// account read before its firm was merged away (a request begun before the merge) would name a
 /// firm that no longer exists: refused, so no account is ever left without its firm.
 pub(super) fn put_user(txn: &WriteTransaction, user: &User) -> Result<()> {
-    if txn.open_table(FIRMS)?.get(user.firm.id.get())?.is_none() {
+    if txn
+        .open_table(FIRMS.redb)?
+        .get(user.firm.id.get())?
+        .is_none()
+    {
         return Err(conflict(crate::platform::store::merged::MERGED));
     }
     let mut users = txn.open_table(USERS)?;
@@ -138,48 +135,22 @@ pub fn put_account(txn: &WriteTransaction, user: &User) -> Result<()> {
     claim_email(txn, &Email::parse(&user.email)?, user.id)
 }
 
-pub(super) fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
-    txn.open_table(FIRMS)?.insert(
-        firm.id.get(),
-        codec::encode(&StoredFirm::of(firm)).as_slice(),
-    )?;
+fn put_firm(txn: &WriteTransaction, firm: &Firm) -> Result<()> {
+    let json = value::encode(FIRMS.name, &firms::Stored::of(firm))?;
+    txn.open_table(FIRMS.redb)?
+        .insert(firm.id.get(), json.as_slice())?;
     Ok(())
 }
 
 pub fn find_user(store: &FileStore, id: u64) -> Result<Option<User>> {
     let txn = store.read()?;
-    load(&txn.open_table(USERS)?, &txn.open_table(FIRMS)?, id)
-}
-
-pub fn find_firm(store: &FileStore, id: u64) -> Result<Option<Firm>> {
-    get_firm(&store.read()?.open_table(FIRMS)?, id)
-}
-
-/// Every firm, by id.
-pub fn all_firms(store: &FileStore) -> Result<Vec<Firm>> {
-    let txn = store.read()?;
-    let mut firms = Vec::new();
-    for entry in txn.open_table(FIRMS)?.iter()? {
-        firms.push(codec::decode::<StoredFirm>(entry?.1.value())?.into_firm());
-    }
-    Ok(firms)
-}
-
-/// Saves the firm's own record (name, size, flags).
-pub fn save_firm(store: &FileStore, firm: &Firm) -> Result<()> {
-    let txn = store.write()?;
-    if txn.open_table(FIRMS)?.get(firm.id.get())?.is_none() {
-        return Err(not_found("There is no firm with this id"));
-    }
-    put_firm(&txn, firm)?;
-    txn.commit()?;
-    Ok(())
+    load(&txn.open_table(USERS)?, &txn.open_table(FIRMS.redb)?, id)
 }
 
 /// The firm's members, by user id.
 pub fn firm_members(store: &FileStore, firm_id: FirmId) -> Result<Vec<User>> {
     let txn = store.read()?;
-    let (users, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS)?);
+    let (users, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS.redb)?);
     let mut found = Vec::new();
     for entry in txn
         .open_table(FIRM_MEMBERS)?
@@ -206,7 +177,7 @@ pub fn find_user_by_email(store: &FileStore, email: &Email) -> Result<Option<Use
 /// Every account, by id.
 pub fn all_users(store: &FileStore) -> Result<Vec<User>> {
     let txn = store.read()?;
-    let (table, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS)?);
+    let (table, firms) = (txn.open_table(USERS)?, txn.open_table(FIRMS.redb)?);
     let mut users = Vec::new();
     for entry in table.iter()? {
         let stored: StoredUser = codec::decode(entry?.1.value())?;
@@ -247,58 +218,39 @@ pub fn remove_user_in(txn: &WriteTransaction, user: &User) -> Result<()> {
     Ok(())
 }
 
-/// Moves firm `from`'s members (roles kept) to firm `into` inside `txn`; `into` stays verified if
-/// either was; then `from`'s record is deleted. Either firm missing is a 404
-/// naming it.
-pub(super) fn merge_firm_in(
+/// The ids of the firm's members inside `txn`, by id.
+pub(super) fn member_ids_in(txn: &WriteTransaction, firm_id: FirmId) -> Result<Vec<u64>> {
+    let firm = firm_id.get();
+    Ok(txn
+        .open_table(FIRM_MEMBERS)?
+        .range((firm, 0)..=(firm, u64::MAX))?
+        .map(|e| e.map(|(k, _)| k.value().1))
+        .collect::<std::result::Result<_, _>>()?)
+}
+
+/// Moves firm `from`'s members (roles kept) to firm `into` inside `txn`; answers their ids.
+pub(super) fn move_members_in(
     txn: &WriteTransaction,
     into: FirmId,
     from: FirmId,
-) -> Result<super::Merged> {
-    // Keys and binds take the plain ids.
+) -> Result<Vec<u64>> {
+    let ids = member_ids_in(txn, from)?;
     let (into, from) = (into.get(), from.get());
-    let (mut kept, gone) = {
-        let firms = txn.open_table(FIRMS)?;
-        let found = |id| {
-            get_firm(&firms, id)?.ok_or_else(|| not_found(format!("There is no firm with id {id}")))
-        };
-        (found(into)?, found(from)?)
-    };
+    let mut members = txn.open_table(FIRM_MEMBERS)?;
+    let mut users = txn.open_table(USERS)?;
     let mut moved = Vec::new();
-    {
-        let mut members = txn.open_table(FIRM_MEMBERS)?;
-        let mut users = txn.open_table(USERS)?;
-        let ids: Vec<u64> = members
-            .range((from, 0)..=(from, u64::MAX))?
-            .map(|e| e.map(|(k, _)| k.value().1))
-            .collect::<std::result::Result<_, _>>()?;
-        for user_id in ids {
-            let stored = users
-                .get(user_id)?
-                .map(|v| codec::decode::<StoredUser>(v.value()))
-                .transpose()?;
-            if let Some(mut stored) = stored {
-                stored.firm_id = into;
-                users.insert(user_id, codec::encode(&stored).as_slice())?;
-                moved.push(user_id);
-            }
-            members.remove((from, user_id))?;
-            members.insert((into, user_id), ())?;
+    for user_id in ids {
+        let stored = users
+            .get(user_id)?
+            .map(|v| codec::decode::<StoredUser>(v.value()))
+            .transpose()?;
+        if let Some(mut stored) = stored {
+            stored.firm_id = into;
+            users.insert(user_id, codec::encode(&stored).as_slice())?;
+            moved.push(user_id);
         }
+        members.remove((from, user_id))?;
+        members.insert((into, user_id), ())?;
     }
-    kept.verified |= gone.verified;
-    put_firm(txn, &kept)?;
-    txn.open_table(FIRMS)?.remove(from)?;
-    crate::platform::store::merged::record_in_file(txn, from, into)?;
-    let members = txn
-        .open_table(FIRM_MEMBERS)?
-        .range((into, 0)..=(into, u64::MAX))?
-        .map(|e| e.map(|(k, _)| k.value().1))
-        .collect::<std::result::Result<_, _>>()?;
-    Ok(super::Merged {
-        kept,
-        gone,
-        moved,
-        members,
-    })
+    Ok(moved)
 }

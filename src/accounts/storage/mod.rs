@@ -11,6 +11,7 @@ pub(crate) mod devices;
 pub(crate) mod ended;
 mod export;
 mod file;
+pub(crate) mod firms;
 pub(crate) mod handover;
 pub(crate) mod links;
 pub(crate) mod mfa;
@@ -29,11 +30,12 @@ use super::model::TokenHash;
 use super::model::{Email, EndReason, EndedSession, Firm, Session, User};
 use crate::platform::error::Result;
 use crate::platform::firm_id::FirmId;
+use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Target,
 };
 use crate::platform::store::seam;
-use crate::platform::store::{FIRM_MEMBERS, FIRMS, MERGED_FIRMS, USER_EMAILS, USERS};
+use crate::platform::store::{FIRM_MEMBERS, MERGED_FIRMS, USER_EMAILS, USERS};
 use crate::platform::store::{Store, WriteTx};
 
 const EMAIL_TAKEN: &str = "An account with this email already exists";
@@ -92,17 +94,31 @@ pub fn create_user(
         WriteTx::Postgres(tx) => postgres::open_sign_up(tx, admit_first)?,
     };
     let created_at = crate::platform::clock::now_secs();
-    let joining = match firm {
-        FirmChoice::New { name, size } => Joining::New { name, size },
+    let (firm, role) = match firm {
+        FirmChoice::New { name, size } => {
+            // Refused before the firm is made, so a refused sign-up takes no firm id.
+            refuse_taken_email_in(&mut tx, &email)?;
+            let new = firms::NewFirm {
+                name,
+                size,
+                created_at,
+                // The operator's own firm is the first evidence the install has.
+                verified: is_admin,
+            };
+            let firm = seam::within(&mut tx, |tx| firms::add_in(tx, new))?;
+            (firm, crate::accounts::FirmRole::Owner)
+        }
         FirmChoice::Join { invitation } => {
             let invitation =
                 links::invitations::use_in(&mut tx, &invitation, &email.key(), created_at)?;
-            Joining::Existing {
-                firm: FirmId::from_stored(invitation.firm_id),
-                role: invitation.role,
-            }
+            refuse_taken_email_in(&mut tx, &email)?;
+            let firm = FirmId::from_stored(invitation.firm_id);
+            (joined_firm_in(&mut tx, firm)?, invitation.role)
         }
-        FirmChoice::Sso { firm, role } => Joining::Existing { firm, role },
+        FirmChoice::Sso { firm, role } => {
+            refuse_taken_email_in(&mut tx, &email)?;
+            (joined_firm_in(&mut tx, firm)?, role)
+        }
     };
     let sign_up = SignUp {
         name,
@@ -112,8 +128,8 @@ pub fn create_user(
         created_at,
     };
     let user = match &mut tx {
-        WriteTx::File(txn) => file::add_account(txn, sign_up, joining)?,
-        WriteTx::Postgres(tx) => postgres::add_account(tx, sign_up, joining)?,
+        WriteTx::File(txn) => file::add_account(txn, sign_up, firm, role)?,
+        WriteTx::Postgres(tx) => postgres::add_account(tx, sign_up, firm, role)?,
     };
     seam::within(&mut tx, |tx| {
         sessions::start_in(tx, session, user.id, created_at)
@@ -147,18 +163,34 @@ impl SignUp {
     }
 }
 
-/// The firm a new account goes to.
-enum Joining {
-    /// A new firm, with the person as its owner.
-    New {
-        name: String,
-        size: Option<crate::platform::firm_size::FirmSize>,
-    },
-    /// An existing firm (an invitation's, or single sign-on's), with a role.
-    Existing {
-        firm: FirmId,
-        role: crate::accounts::FirmRole,
-    },
+/// The existing firm a new account joins (an invitation's, or single sign-on's), inside the
+/// sign-up's `tx`: key-shared to the commit (`Tx::firm_is_open`), so a merge or deletion of it
+/// runs wholly before (and the firm is gone: a 404) or after (and the account moves or goes with
+/// the firm's other members).
+fn joined_firm_in(tx: &mut WriteTx, firm: FirmId) -> Result<Firm> {
+    let gone = || crate::platform::error::not_found("This firm no longer exists");
+    seam::within(tx, |tx| {
+        if !tx.firm_is_open(firm)? {
+            return Err(gone());
+        }
+        firms::find_in(tx, firm.get())?.ok_or_else(gone)
+    })
+}
+
+/// A 409 when another account holds `email`, inside the sign-up's `tx` (which holds the sign-ups'
+/// turn): checked before the account or its new firm is made, so a refused sign-up takes no id
+/// (and, through an invitation, after the invitation's use: a used link says so even to the
+/// account it made). Two sign-ups of one email at once on PostgreSQL: the second waits on the
+/// sign-ups' turn, and the unique `email_key` refuses it the same way should it not.
+fn refuse_taken_email_in(tx: &mut WriteTx, email: &Email) -> Result<()> {
+    let taken = match tx {
+        WriteTx::File(txn) => file::email_owner_in(txn, email)?.is_some(),
+        WriteTx::Postgres(tx) => postgres::email_taken_in(tx, email)?,
+    };
+    if taken {
+        return Err(crate::platform::error::conflict(EMAIL_TAKEN));
+    }
+    Ok(())
 }
 
 pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
@@ -169,9 +201,6 @@ pub fn find_user(store: &Store, id: u64) -> Result<Option<User>> {
 }
 
 pub use file::put_account;
-/// The stored form of a firm (the migrations' frozen shape is held to it).
-#[cfg(test)]
-pub(crate) use records::StoredFirm;
 
 /// The first-launch setup token every node accepts: on the redb file, `offer` (one process owns
 /// it); in hub mode the one the first node stored (`offer` if this is the first). `None` once an
@@ -184,25 +213,31 @@ pub fn shared_setup_token(store: &Store, offer: &str) -> Result<Option<String>> 
 }
 
 pub fn find_firm(store: &Store, id: u64) -> Result<Option<Firm>> {
-    match store {
-        Store::File(db) => file::find_firm(db, id),
-        Store::Postgres(db) => postgres::find_firm(db, id),
-    }
+    firms::find(store, id)
 }
 
 /// Every firm, by id.
 pub fn all_firms(store: &Store) -> Result<Vec<Firm>> {
-    match store {
-        Store::File(db) => file::all_firms(db),
-        Store::Postgres(db) => postgres::all_firms(db),
-    }
+    firms::all(store)
 }
 
-/// Saves the firm's own record (name, size, verified, disabled); a missing firm is a 404.
+/// Saves the firm's own record (name, size, verified, disabled); a missing firm is a 404. Every
+/// member's cached copy of it is stale on the other nodes: each is announced.
 pub fn save_firm(store: &Store, firm: &Firm) -> Result<()> {
-    match store {
-        Store::File(db) => file::save_firm(db, firm),
-        Store::Postgres(db) => postgres::save_firm(db, firm),
+    let mut tx = store.begin()?;
+    seam::within(&mut tx, |tx| firms::save_in(tx, firm))?;
+    for user_id in member_ids_in(&mut tx, firm.id)? {
+        tx.record_change(Change::User { user_id });
+    }
+    tx.commit()?;
+    Ok(())
+}
+
+/// The ids of the firm's members inside `tx`, by id.
+fn member_ids_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<Vec<u64>> {
+    match tx {
+        WriteTx::File(txn) => file::member_ids_in(txn, firm_id),
+        WriteTx::Postgres(tx) => postgres::member_ids_in(tx, firm_id),
     }
 }
 
@@ -420,14 +455,28 @@ pub struct Merged {
 
 /// Moves firm `from`'s members (roles kept) to firm `into` inside the caller's transaction (its
 /// audit log moves in the registry's part of the merge, `audit::merge_firm_in`), keeps `into`
-/// verified if either was, and deletes `from`. Either firm missing is a 404 naming it; on
-/// PostgreSQL it also holds the sign-up lock and both firm rows until the commit (see
-/// `postgres::merge_firm_in`).
+/// verified if either was, deletes `from` and remembers where it went (`store::merged`). Either
+/// firm missing is a 404 naming it.
+///
+/// Taken first, and held to the commit: the sign-ups' turn (a sign-up through one of `from`'s
+/// invitations then lands before, and its account moves, or after, and joins `into`), then both
+/// firm rows (`firms::merge_in`), which makes a write that key-shares `from` first
+/// (`Tx::open_firm`) wait and then find it gone rather than name a deleted firm.
 pub fn merge_firm_in(tx: &mut WriteTx, into: FirmId, from: FirmId) -> Result<Merged> {
-    match tx {
-        WriteTx::File(txn) => file::merge_firm_in(txn, into, from),
-        WriteTx::Postgres(tx) => postgres::merge_firm_in(tx, into, from),
-    }
+    deletion::hold_sign_ups_in(tx)?;
+    let (kept, gone) = seam::within(tx, |tx| firms::merge_in(tx, into, from))?;
+    let moved = match tx {
+        WriteTx::File(txn) => file::move_members_in(txn, into, from)?,
+        WriteTx::Postgres(tx) => postgres::move_members_in(tx, into, from)?,
+    };
+    crate::platform::store::merged::record(tx, from.get(), into.get())?;
+    let members = member_ids_in(tx, into)?;
+    Ok(Merged {
+        kept,
+        gone,
+        moved,
+        members,
+    })
 }
 
 /// This domain's tables, for the registry of data (the list in src/registry.rs).
@@ -440,7 +489,7 @@ pub const TABLES: &[Table] = &[
             load: Load::Rows(arrival::firms),
         },
         holder: Holder::Firm { column: "id" },
-        redb: &[&FIRMS],
+        redb: &[&firms::FIRMS],
         postgres: true,
         secrets: &[],
         refers_to: &[],
@@ -960,8 +1009,11 @@ mod tests {
 
         let to: PgStore = crate::platform::store::postgres::test_store();
         let counts = export(from, &to).unwrap();
-        // The invitations, the audit log, the sessions and why sessions ended go as every table
-        // on the seam goes (`litstack export-to-postgres`).
+        // The firms, the invitations, the audit log, the sessions and why sessions ended go as
+        // every table on the seam goes (`litstack export-to-postgres`).
+        let firm_rows =
+            crate::platform::store::seam::copy_to_postgres(from, &to, &firms::FIRMS).unwrap();
+        assert_eq!((firm_rows.source, firm_rows.copied), (2, 2));
         let invitations = crate::platform::store::seam::copy_to_postgres(
             from,
             &to,
@@ -982,10 +1034,7 @@ mod tests {
             .iter()
             .map(|c| (c.table, c.source, c.copied))
             .collect();
-        assert_eq!(
-            counted,
-            vec![("firms", 2, 2), ("users", 2, 2), ("merged_firms", 1, 1),]
-        );
+        assert_eq!(counted, vec![("users", 2, 2), ("merged_firms", 1, 1),]);
         let refused = to.run(async {
             let mut conn = to.pool().acquire().await.unwrap();
             crate::platform::store::merged::refuse_in_pg(&mut conn, FirmId::from_stored(99)).await

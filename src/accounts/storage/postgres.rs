@@ -13,40 +13,27 @@
 use crate::platform::firm_id::FirmId;
 use sqlx::PgConnection;
 
-use super::{EMAIL_TAKEN, Joining, SignUp};
+use super::{EMAIL_TAKEN, SignUp};
 use crate::accounts::model::{Email, Firm, FirmRole, User};
 use crate::platform::error::{AppError, Result, conflict};
-use crate::platform::store::postgres::changes::{self, Change};
-use crate::platform::store::postgres::code;
+use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::{PgStore, PgTx};
 
 pub(super) mod rows;
-use rows::{FirmRow, UserRow, at};
+use rows::{UserRow, at};
 
 use super::SIGN_UP_LOCK;
 /// The `settings` key of the first-launch setup token.
 const SETUP_TOKEN: &str = "setup_token";
 
-/// `SELECT` of every user column with its firm's, then `$rest` (a literal: the SQL stays a
-/// static string). Users are `u`, firms `f`.
+/// `SELECT` of every user column with its firm's record as the seam keeps it (`firms::FIRMS`),
+/// then `$rest` (a literal: the SQL stays a static string). Users are `u`, firms `f`.
 macro_rules! select_users {
     ($rest:literal) => {
         concat!(
             "SELECT u.id, u.name, u.email, u.firm_role, u.password_hash, u.is_admin, \
-             u.created_at, f.id AS firm_id, f.name AS firm_name, f.firm_size, \
-             f.created_at AS firm_created_at, f.verified, f.disabled \
+             u.created_at, u.firm_id, f.value AS firm \
              FROM users u JOIN firms f ON f.id = u.firm_id ",
-            $rest
-        )
-    };
-}
-
-/// `SELECT` of every firm column, named as `FirmRow` reads them, then `$rest`.
-macro_rules! select_firms {
-    ($rest:literal) => {
-        concat!(
-            "SELECT id AS firm_id, name AS firm_name, firm_size, created_at AS firm_created_at, \
-             verified, disabled FROM firms ",
             $rest
         )
     };
@@ -74,18 +61,14 @@ async fn any_user(tx: &mut PgConnection) -> sqlx::Result<bool> {
         .await
 }
 
-/// Checked before any insert, so a refused sign-up takes no id, as on redb (and, through an
-/// invitation, after the invitation: a used link says so even to the account it made).
-async fn refuse_taken_email(tx: &mut PgConnection, email: &Email) -> Result<()> {
-    let taken: bool =
+/// Whether an account holds `email`, inside `tx`.
+pub(super) fn email_taken_in(tx: &mut PgTx, email: &Email) -> Result<bool> {
+    let store = tx.store();
+    Ok(store.run(
         sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users WHERE email_key = $1)")
             .bind(email.key())
-            .fetch_one(&mut *tx)
-            .await?;
-    if taken {
-        return Err(conflict(EMAIL_TAKEN));
-    }
-    Ok(())
+            .fetch_one(tx.conn()?),
+    )?)
 }
 
 /// Takes the sign-up lock inside `tx` and answers whether the sign-up makes the install's first
@@ -116,69 +99,34 @@ pub(super) fn open_sign_up(
     })
 }
 
-/// Writes the sign-up's account (and its new firm), under the sign-up lock `open_sign_up` took.
-pub(super) fn add_account(tx: &mut PgTx, new: SignUp, joining: Joining) -> Result<User> {
+/// Writes the sign-up's account, a member of `firm` as `firm_role`, under the sign-up lock
+/// `open_sign_up` took (the email checked already: `email_taken_in`).
+pub(super) fn add_account(
+    tx: &mut PgTx,
+    new: SignUp,
+    firm: Firm,
+    firm_role: FirmRole,
+) -> Result<User> {
     let store = tx.store();
     let conn = tx.conn()?;
-    let user = store.run(async {
-        refuse_taken_email(&mut *conn, &new.email).await?;
-        let (firm, firm_role) = match joining {
-            Joining::New { name, size } => {
-                let firm_size = size.as_ref().map(code).transpose()?;
-                let id: i64 = sqlx::query_scalar(
-                    "INSERT INTO firms (name, firm_size, created_at, verified, disabled) \
-                     VALUES ($1, $2, $3, $4, false) RETURNING id",
-                )
-                .bind(&name)
-                .bind(firm_size)
-                .bind(at(new.created_at))
-                // The operator's own firm is the first evidence the install has.
-                .bind(new.is_admin)
-                .fetch_one(&mut *conn)
-                .await?;
-                let firm = Firm {
-                    id: FirmId::from_stored(id as u64),
-                    name,
-                    size,
-                    created_at: new.created_at,
-                    verified: new.is_admin,
-                    disabled: false,
-                };
-                (firm, FirmRole::Owner)
-            }
-            Joining::Existing { firm, role } => {
-                let row = sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1 FOR SHARE"))
-                    .bind(firm.get() as i64)
-                    .fetch_optional(&mut *conn)
-                    .await?
-                    .ok_or_else(|| {
-                        crate::platform::error::not_found("This firm no longer exists")
-                    })?;
-                (Firm::try_from(row)?, role)
-            }
-        };
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO users (name, email, email_key, firm_id, firm_role, password_hash, \
-             is_admin, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+    let id: i64 = store
+        .run(
+            sqlx::query_scalar(
+                "INSERT INTO users (name, email, email_key, firm_id, firm_role, password_hash, \
+                 is_admin, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+            )
+            .bind(&new.name)
+            .bind(new.email.as_str())
+            .bind(new.email.key())
+            .bind(firm.id.get() as i64)
+            .bind(firm_role.code())
+            .bind(&new.password_hash)
+            .bind(new.is_admin)
+            .bind(at(new.created_at))
+            .fetch_one(&mut *conn),
         )
-        .bind(&new.name)
-        .bind(new.email.as_str())
-        .bind(new.email.key())
-        .bind(firm.id.get() as i64)
-        .bind(firm_role.code())
-        .bind(&new.password_hash)
-        .bind(new.is_admin)
-        .bind(at(new.created_at))
-        .fetch_one(&mut *conn)
-        .await
         .map_err(email_taken_on_conflict)?;
-        Ok::<_, AppError>(new.into_user(id as u64, firm, firm_role))
-    })?;
-    // Another node's peer figures count the new firm.
-    tx.record_change(Change::Peers {
-        firm_id: user.firm.id,
-    });
-    Ok(user)
+    Ok(new.into_user(id as u64, firm, firm_role))
 }
 
 /// The account `id` with its firm, read inside `tx`.
@@ -220,11 +168,15 @@ pub fn has_users(store: &PgStore) -> Result<bool> {
         .run(sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM users)").fetch_one(store.pool()))?)
 }
 
-/// Writes every column of `user` but its email key (set only by an email change).
+/// Writes every column of `user` but its email key (set only by an email change), while its
+/// firm's row is here, key-shared to the commit. An account read before its firm was merged away
+/// (a request begun before the merge) names a firm that no longer exists: refused, so no account
+/// is ever left without its firm, as on redb (`file::put_user`).
 async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
-    sqlx::query(
-        "UPDATE users SET name = $2, email = $3, firm_id = $4, firm_role = $5, \
-         password_hash = $6, is_admin = $7 WHERE id = $1",
+    let done = sqlx::query(
+        "WITH firm AS (SELECT 1 FROM firms WHERE id = $4 FOR KEY SHARE) \
+         UPDATE users SET name = $2, email = $3, firm_id = $4, firm_role = $5, \
+         password_hash = $6, is_admin = $7 WHERE id = $1 AND EXISTS (SELECT 1 FROM firm)",
     )
     .bind(user.id as i64)
     .bind(&user.name)
@@ -235,6 +187,17 @@ async fn update_user_in(tx: &mut PgConnection, user: &User) -> Result<()> {
     .bind(user.is_admin)
     .execute(&mut *tx)
     .await?;
+    if done.rows_affected() == 0 {
+        // The account is gone (nothing to write, as before), or its firm is.
+        let firm_here: bool =
+            sqlx::query_scalar("SELECT EXISTS (SELECT 1 FROM firms WHERE id = $1)")
+                .bind(user.firm.id.get() as i64)
+                .fetch_one(&mut *tx)
+                .await?;
+        if !firm_here {
+            return Err(conflict(crate::platform::store::merged::MERGED));
+        }
+    }
     Ok(())
 }
 
@@ -356,51 +319,6 @@ pub fn share_setup_token(store: &PgStore, candidate: &str) -> Result<Option<Stri
     })
 }
 
-pub fn find_firm(store: &PgStore, id: u64) -> Result<Option<Firm>> {
-    let row = store.run(
-        sqlx::query_as::<_, FirmRow>(select_firms!("WHERE id = $1"))
-            .bind(id as i64)
-            .fetch_optional(store.pool()),
-    )?;
-    row.map(Firm::try_from).transpose()
-}
-
-pub fn all_firms(store: &PgStore) -> Result<Vec<Firm>> {
-    let rows = store
-        .run(sqlx::query_as::<_, FirmRow>(select_firms!("ORDER BY id")).fetch_all(store.pool()))?;
-    rows.into_iter().map(Firm::try_from).collect()
-}
-
-/// Saves the firm's record; every member's cached copy is stale, so each is announced.
-pub fn save_firm(store: &PgStore, firm: &Firm) -> Result<()> {
-    store.run(async {
-        let mut tx = store.pool().begin().await?;
-        let firm_size = firm.size.as_ref().map(code).transpose()?;
-        let done = sqlx::query(
-            "UPDATE firms SET name = $2, firm_size = $3, verified = $4, disabled = $5 WHERE id = $1",
-        )
-        .bind(firm.id.get() as i64)
-        .bind(&firm.name)
-        .bind(firm_size)
-        .bind(firm.verified)
-        .bind(firm.disabled)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() == 0 {
-            return Err(crate::platform::error::not_found("There is no firm with this id"));
-        }
-        let members: Vec<i64> = sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
-            .bind(firm.id.get() as i64)
-            .fetch_all(&mut *tx)
-            .await?;
-        for user_id in members {
-            changes::record(&mut tx, Change::User { user_id: user_id as u64 }).await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    })
-}
-
 pub fn firm_members(store: &PgStore, firm_id: FirmId) -> Result<Vec<User>> {
     let rows = store.run(
         sqlx::query_as::<_, UserRow>(select_users!("WHERE u.firm_id = $1 ORDER BY u.id"))
@@ -429,69 +347,27 @@ pub fn remove_user_in(tx: &mut PgTx, user: &User) -> Result<()> {
     Ok(())
 }
 
-/// Moves firm `from`'s members to firm `into` inside `tx`, keeps
-/// `into` verified if either was, and deletes `from`. Either firm missing is a 404 naming it.
-///
-/// Taken first, and held to the commit: the sign-up lock (a sign-up through one of `from`'s
-/// invitations then either lands before, and its account moves, or after, and joins `into`) and
-/// both firm rows `FOR UPDATE` (in id order, so two merges cannot deadlock), which also makes a
-/// write that key-shares `from` first (an audit line, `seam::insert_next_for_firm`) wait and then
-/// find it gone rather than name a deleted firm.
-pub(super) fn merge_firm_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<super::Merged> {
-    // Keys and binds take the plain ids.
-    let (into, from) = (into.get(), from.get());
+/// The ids of the firm's members inside `tx`, by id.
+pub(super) fn member_ids_in(tx: &mut PgTx, firm_id: FirmId) -> Result<Vec<u64>> {
     let store = tx.store();
-    let conn = tx.conn()?;
-    store.run(async {
-        lock_sign_ups(&mut *conn).await?;
-        let rows = sqlx::query_as::<_, FirmRow>(select_firms!(
-            "WHERE id = ANY($1) ORDER BY id FOR UPDATE"
-        ))
-        .bind(vec![into as i64, from as i64])
-        .fetch_all(&mut *conn)
-        .await?;
-        let firms = rows
-            .into_iter()
-            .map(Firm::try_from)
-            .collect::<Result<Vec<Firm>>>()?;
-        let found = |id: u64| {
-            firms
-                .iter()
-                .find(|f| f.id.get() == id)
-                .cloned()
-                .ok_or_else(|| {
-                    crate::platform::error::not_found(format!("There is no firm with id {id}"))
-                })
-        };
-        let (mut kept, gone) = (found(into)?, found(from)?);
-        let mut moved: Vec<i64> =
-            sqlx::query_scalar("UPDATE users SET firm_id = $1 WHERE firm_id = $2 RETURNING id")
-                .bind(into as i64)
-                .bind(from as i64)
-                .fetch_all(&mut *conn)
-                .await?;
-        moved.sort_unstable();
-        kept.verified |= gone.verified;
-        sqlx::query("UPDATE firms SET verified = $2 WHERE id = $1")
-            .bind(into as i64)
-            .bind(kept.verified)
-            .execute(&mut *conn)
-            .await?;
-        sqlx::query("DELETE FROM firms WHERE id = $1")
-            .bind(from as i64)
-            .execute(&mut *conn)
-            .await?;
-        crate::platform::store::merged::record_in_pg(&mut *conn, from, into).await?;
-        let members: Vec<i64> =
-            sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
-                .bind(into as i64)
-                .fetch_all(&mut *conn)
-                .await?;
-        Ok(super::Merged {
-            kept,
-            gone,
-            moved: moved.into_iter().map(|id| id as u64).collect(),
-            members: members.into_iter().map(|id| id as u64).collect(),
-        })
-    })
+    let ids: Vec<i64> = store.run(
+        sqlx::query_scalar("SELECT id FROM users WHERE firm_id = $1 ORDER BY id")
+            .bind(firm_id.get() as i64)
+            .fetch_all(tx.conn()?),
+    )?;
+    Ok(ids.into_iter().map(|id| id as u64).collect())
+}
+
+/// Moves firm `from`'s members (roles kept) to firm `into` inside `tx`, whose merge holds both
+/// firms' rows; answers their ids.
+pub(super) fn move_members_in(tx: &mut PgTx, into: FirmId, from: FirmId) -> Result<Vec<u64>> {
+    let store = tx.store();
+    let mut moved: Vec<i64> = store.run(
+        sqlx::query_scalar("UPDATE users SET firm_id = $1 WHERE firm_id = $2 RETURNING id")
+            .bind(into.get() as i64)
+            .bind(from.get() as i64)
+            .fetch_all(tx.conn()?),
+    )?;
+    moved.sort_unstable();
+    Ok(moved.into_iter().map(|id| id as u64).collect())
 }

@@ -1,11 +1,11 @@
-//! The accounts' values as the redb file stores them: an account with its firm by id, and a firm
-//! whose id only storage turns into a `FirmId` (the domain type `Firm` has no `Deserialize`).
+//! The accounts' values as the redb file stores them: an account with its firm by id (the firm
+//! itself is on the seam, `firms.rs`).
 
 use serde::{Deserialize, Serialize};
 
 use crate::accounts::model::{Firm, FirmRole, User};
 
-/// An account as the USERS table holds it: its firm by id (the firm itself is in FIRMS).
+/// An account as the USERS table holds it: its firm by id (the firm itself is in `firms::FIRMS`).
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub(crate) struct StoredUser {
     pub id: u64,
@@ -42,42 +42,6 @@ impl StoredUser {
             password_hash: self.password_hash,
             is_admin: self.is_admin,
             created_at: self.created_at,
-        }
-    }
-}
-
-/// A firm as the FIRMS table holds it. Only storage turns a stored id into a `FirmId`: the
-/// domain type `Firm` has no `Deserialize`, so nothing read from a request can make one.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub(crate) struct StoredFirm {
-    pub id: u64,
-    pub name: String,
-    pub size: Option<crate::platform::firm_size::FirmSize>,
-    pub created_at: i64,
-    pub verified: bool,
-    pub disabled: bool,
-}
-
-impl StoredFirm {
-    pub(crate) fn of(firm: &Firm) -> StoredFirm {
-        StoredFirm {
-            id: firm.id.get(),
-            name: firm.name.clone(),
-            size: firm.size,
-            created_at: firm.created_at,
-            verified: firm.verified,
-            disabled: firm.disabled,
-        }
-    }
-
-    pub(crate) fn into_firm(self) -> Firm {
-        Firm {
-            id: crate::platform::firm_id::FirmId::from_stored(self.id),
-            name: self.name,
-            size: self.size,
-            created_at: self.created_at,
-            verified: self.verified,
-            disabled: self.disabled,
         }
     }
 }

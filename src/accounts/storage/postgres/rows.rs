@@ -1,13 +1,11 @@
-//! The account tables' rows as PostgreSQL hands them over (as `select_users!` and
-//! `select_firms!` name their columns), each converted into its domain type in one place, and the
-//! conversions they share (`at`, `role_from`).
+//! The account tables' rows as PostgreSQL hands them over (as `select_users!` names their
+//! columns), each converted into its domain type in one place, and the conversions they share
+//! (`at`, `role_from`).
 
-use crate::platform::firm_id::FirmId;
 use chrono::{DateTime, Utc};
 
-use crate::accounts::model::{Firm, FirmRole, User};
+use crate::accounts::model::{FirmRole, User};
 use crate::platform::error::{AppError, Result};
-use crate::platform::store::postgres::from_code;
 
 /// The time `secs` (seconds since the epoch) as a timestamp column takes it.
 pub(in crate::accounts::storage) fn at(secs: i64) -> DateTime<Utc> {
@@ -20,31 +18,6 @@ fn role_from(code: &str) -> Result<FirmRole> {
         .ok_or_else(|| anyhow::anyhow!("unknown firm role {code:?} in the database").into())
 }
 
-/// A `firms` row, its columns named as `select_firms!` and `select_users!` name them.
-#[derive(sqlx::FromRow)]
-pub(super) struct FirmRow {
-    firm_id: i64,
-    firm_name: String,
-    firm_size: Option<String>,
-    firm_created_at: DateTime<Utc>,
-    verified: bool,
-    disabled: bool,
-}
-
-impl TryFrom<FirmRow> for Firm {
-    type Error = AppError;
-    fn try_from(row: FirmRow) -> Result<Firm, AppError> {
-        Ok(Firm {
-            id: FirmId::from_stored(row.firm_id as u64),
-            name: row.firm_name,
-            size: row.firm_size.map(from_code).transpose()?,
-            created_at: row.firm_created_at.timestamp(),
-            verified: row.verified,
-            disabled: row.disabled,
-        })
-    }
-}
-
 /// A `users` row joined with its firm's (`select_users!`).
 #[derive(sqlx::FromRow)]
 pub(super) struct UserRow {
@@ -55,8 +28,9 @@ pub(super) struct UserRow {
     password_hash: String,
     is_admin: bool,
     created_at: DateTime<Utc>,
-    #[sqlx(flatten)]
-    firm: FirmRow,
+    firm_id: i64,
+    /// The firm's record as the seam keeps it (`firms::Stored`).
+    firm: sqlx::types::Json<crate::accounts::storage::firms::Stored>,
 }
 
 impl TryFrom<UserRow> for User {
@@ -66,7 +40,7 @@ impl TryFrom<UserRow> for User {
             id: row.id as u64,
             name: row.name,
             email: row.email,
-            firm: row.firm.try_into()?,
+            firm: row.firm.0.firm(row.firm_id as u64),
             firm_role: role_from(&row.firm_role)?,
             password_hash: row.password_hash,
             is_admin: row.is_admin,

@@ -126,7 +126,11 @@ impl super::FileStore {
         if current < 19 {
             sessions_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 20 { ... }`.
+        // Version 20: the firms move onto the seam (`firms_on_the_seam`).
+        if current < 20 {
+            firms_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 21 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -702,6 +706,36 @@ fn sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
         }
         Ok(())
     })?;
+    Ok(())
+}
+
+/// Version 20: the firms move onto the seam. Their ids, keys and sequence (META's `seq:firms`)
+/// stay; each record becomes its JSON without the id, which is its key. A firm already in JSON
+/// (a file written by this version, marked older by a test) stays as it is.
+fn firms_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    if !super::registry::has_table(txn, "firms")? {
+        return Ok(());
+    }
+    let mut firms = txn.open_table(FIRMS)?;
+    let mut rewritten = Vec::new();
+    for row in firms.iter()? {
+        let (id, value) = row?;
+        if serde_json::from_slice::<shapes::StoredFirm>(value.value()).is_ok() {
+            continue;
+        }
+        let firm: shapes::Firm = codec::decode(value.value())?;
+        let stored = shapes::StoredFirm {
+            name: firm.name,
+            size: firm.size,
+            created_at: firm.created_at,
+            verified: firm.verified,
+            disabled: firm.disabled,
+        };
+        rewritten.push((id.value(), serde_json::to_vec(&stored)?));
+    }
+    for (id, json) in rewritten {
+        firms.insert(id, json.as_slice())?;
+    }
     Ok(())
 }
 

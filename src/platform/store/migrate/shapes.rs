@@ -56,8 +56,8 @@ pub(super) struct MeetingClickKeys {
     pub vendor_id: u64,
 }
 
-/// A firm, schemas 6 and 7.
-#[derive(Serialize)]
+/// A firm, schemas 6 to 19, in bincode with its id.
+#[derive(Serialize, Deserialize)]
 pub(super) struct Firm {
     pub id: u64,
     pub name: String,
@@ -846,4 +846,14 @@ pub(super) struct StoredSession {
     pub created_at: i64,
     pub last_seen: i64,
     pub device: Option<SessionDevice>,
+}
+
+/// A firm from schema 20, on the seam: its id is its key.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredFirm {
+    pub name: String,
+    pub size: Option<FirmSize>,
+    pub created_at: i64,
+    pub verified: bool,
+    pub disabled: bool,
 }

@@ -540,7 +540,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 19,
+        SCHEMA_VERSION, 20,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -559,10 +559,18 @@ fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version
             )
         };
     }
-    same_value!(
-        shapes::Firm,
-        crate::accounts::storage::StoredFirm {
-            id: 4,
+    // Schema 20's firms in JSON, as the seam stores them.
+    let frozen = serde_json::to_value(shapes::StoredFirm {
+        name: "Doe LLP".into(),
+        size: firm_size,
+        created_at: 9,
+        verified: true,
+        disabled: false,
+    })
+    .unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::accounts::storage::firms::Stored>(frozen).unwrap(),
+        crate::accounts::storage::firms::Stored {
             name: "Doe LLP".into(),
             size: firm_size,
             created_at: 9,
@@ -3704,4 +3712,132 @@ fn version_14_responses_are_keyed_by_their_firm_and_read_the_same() {
         storage::latest_response_id(&store, firm(4), 1).unwrap(),
         Some(7)
     );
+}
+
+/// The firms of before, as each backend wrote them: Alder (verified, solo) with Ann, and Birch
+/// (disabled, no size) with Bo; firm 2 was merged away, and ids up to 4 were handed out. Each
+/// reads as it was, with its member; a new firm takes the next id (the sequence carried over,
+/// not the largest id); a firm's record saves and reads back.
+fn the_firms_of_before_read_the_same(store: &crate::platform::store::Store) {
+    use crate::accounts::storage::{
+        FirmChoice, NewUser, all_firms, create_user, find_firm, find_user, save_firm,
+    };
+    let view = |f: &crate::platform::caller::Firm| {
+        (
+            f.id.get(),
+            f.name.clone(),
+            f.size.map(|s| s.code()),
+            f.created_at,
+            f.verified,
+            f.disabled,
+        )
+    };
+    let firms: Vec<_> = all_firms(store).unwrap().iter().map(view).collect();
+    assert_eq!(
+        firms,
+        vec![
+            (1, "Alder".into(), Some("SOLO"), 1_700_000_000, true, false),
+            (3, "Birch".into(), None, 1_700_000_500, false, true),
+        ]
+    );
+    let ann = find_user(store, 1).unwrap().unwrap();
+    assert_eq!(view(&ann.firm), firms[0]);
+    assert_eq!(find_user(store, 2).unwrap().unwrap().firm.name, "Birch");
+    assert_eq!(find_firm(store, 2).unwrap(), None);
+
+    let new = NewUser {
+        name: "Cy".into(),
+        email: crate::accounts::Email::parse("cy@c.example").unwrap(),
+        firm: FirmChoice::New {
+            name: "Cedar".into(),
+            size: None,
+        },
+        password_hash: "x".into(),
+    };
+    let cy = create_user(store, new, &[5; 32], |_| Ok(())).unwrap();
+    assert_eq!(cy.firm.id.get(), 5);
+    assert!(!cy.firm.verified);
+
+    let mut birch = find_firm(store, 3).unwrap().unwrap();
+    birch.disabled = false;
+    birch.name = "Birch & Co".into();
+    save_firm(store, &birch).unwrap();
+    assert_eq!(find_firm(store, 3).unwrap(), Some(birch));
+}
+
+/// A file at schema 19 keeps each firm with its id, in bincode: schema 20 stores it as the seam's
+/// JSON, without the id its key holds.
+#[test]
+fn version_19_firms_move_onto_the_seam_and_read_the_same() {
+    let (_dir, store) = file_at(19, |txn| {
+        // Schema 19 keeps the sessions on the seam (schema 1's table of them is gone).
+        txn.delete_table(V18_SESSIONS).unwrap();
+        let mut firms = txn.open_table(FIRMS).unwrap();
+        for (id, name, size, created_at, verified, disabled) in [
+            (
+                1u64,
+                "Alder",
+                crate::platform::firm_size::FirmSize::parse("SOLO"),
+                1_700_000_000i64,
+                true,
+                false,
+            ),
+            (3, "Birch", None, 1_700_000_500, false, true),
+        ] {
+            let firm = shapes::Firm {
+                id,
+                name: name.into(),
+                size,
+                created_at,
+                verified,
+                disabled,
+            };
+            firms.insert(id, codec::encode(&firm).as_slice()).unwrap();
+        }
+        let mut users = txn.open_table(USERS).unwrap();
+        let mut members = txn.open_table(FIRM_MEMBERS).unwrap();
+        let mut emails = txn.open_table(USER_EMAILS).unwrap();
+        for (id, name, firm_id) in [(1u64, "Ann", 1u64), (2, "Bo", 3)] {
+            let email = format!("{}@a.example", name.to_lowercase());
+            let user = V6User {
+                id,
+                name: name.into(),
+                email: email.clone(),
+                firm_id,
+                firm_role: shapes::FirmRole::Owner,
+                password_hash: "x".into(),
+                is_admin: id == 1,
+                created_at: 1_700_000_000,
+            };
+            users.insert(id, codec::encode(&user).as_slice()).unwrap();
+            members.insert((firm_id, id), ()).unwrap();
+            emails.insert(email.as_str(), id).unwrap();
+        }
+        txn.open_table(crate::platform::store::MERGED_FIRMS)
+            .unwrap()
+            .insert(2, 1)
+            .unwrap();
+        let mut meta = txn.open_table(META).unwrap();
+        meta.insert("seq:firms", 4).unwrap();
+        meta.insert("seq:users", 2).unwrap();
+    });
+    the_firms_of_before_read_the_same(&store);
+}
+
+/// A hub database as the binary before migration 0068 left it (a column per field of a firm, ids
+/// from the table's identity): each firm reads as it was.
+#[test]
+fn firms_of_a_hub_from_before_the_seam_are_kept() {
+    let store = hub_after(
+        67,
+        "INSERT INTO firms VALUES (1, 'Alder', 'SOLO', to_timestamp(1700000000), true, false), \
+         (3, 'Birch', NULL, to_timestamp(1700000500), false, true);\n\
+         SELECT setval(pg_get_serial_sequence('firms', 'id'), 4);\n\
+         INSERT INTO users VALUES \
+         (1, 'Ann', 'ann@a.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner'), \
+         (2, 'Bo', 'bo@a.example', 'bo@a.example', 'x', false, to_timestamp(1700000000), 3, 'owner');\n\
+         SELECT setval(pg_get_serial_sequence('users', 'id'), 2);\n\
+         INSERT INTO merged_firms VALUES (2, 1, now());",
+    );
+    the_firms_of_before_read_the_same(&store);
 }

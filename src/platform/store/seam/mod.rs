@@ -600,6 +600,27 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// The value at `key`, if any, its row held to the end of the transaction: no other write of
+    /// that row (nor a key-share of it, as `open_firm` takes) runs until then. PostgreSQL locks
+    /// it `FOR UPDATE`; redb's one writer holds every row already. A caller holding several rows
+    /// takes them in key order, so two such writes cannot deadlock.
+    pub fn get_for_update<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
+        &mut self,
+        table: &Table<K, V, R>,
+        key: K,
+    ) -> Result<Option<V>> {
+        self.writable()?;
+        if !storable(&key) {
+            return Ok(None);
+        }
+        check_key(table, &key)?;
+        match &mut self.engine {
+            Engine::RedbWrite(txn) => redb::get_write(txn, table, &key),
+            Engine::Pg { tx, .. } => pg::get_for_update(tx, table, &key),
+            Engine::RedbRead(_) => unreachable!("refused by writable"),
+        }
+    }
+
     /// The values at `keys`, in their order (`None` where there is none): one round trip.
     pub fn get_many<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
         &mut self,

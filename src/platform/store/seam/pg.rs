@@ -301,6 +301,19 @@ pub(super) fn get<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     keyed_value(tx, table, key, "SELECT value FROM {table} WHERE {key}")
 }
 
+pub(super) fn get_for_update<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+    key: &K,
+) -> Result<Option<V>> {
+    keyed_value(
+        tx,
+        table,
+        key,
+        "SELECT value FROM {table} WHERE {key} FOR UPDATE",
+    )
+}
+
 /// Runs `sql` (`{table}` and `{key}` filled in: the table and a match of the whole key) with the
 /// key's parts bound, and answers the one `value` it returns, if any.
 fn keyed_value<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(

@@ -40,6 +40,8 @@ const COUNTS: Table<u64, u64> = Table::new("seam_counts", COUNTS_REDB, &["id"], 
 #[derive(Debug, Clone)]
 enum Op {
     Get((u64, u64)),
+    /// A read that holds its row to the commit (`Tx::get_for_update`): the same answer.
+    GetForUpdate((u64, u64)),
     GetMany(Vec<(u64, u64)>),
     Insert((u64, u64), Row),
     InsertMany(Vec<((u64, u64), Row)>),
@@ -91,6 +93,7 @@ fn row() -> impl Strategy<Value = Row> {
 fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         key().prop_map(Op::Get),
+        key().prop_map(Op::GetForUpdate),
         prop::collection::vec(key(), 0..4).prop_map(Op::GetMany),
         (key(), row()).prop_map(|(k, r)| Op::Insert(k, r)),
         (key(), row()).prop_map(|(k, r)| Op::InsertNew(k, r)),
@@ -118,7 +121,7 @@ fn transactions() -> impl Strategy<Value = Vec<(Vec<Op>, bool)>> {
 /// The model's answer to `op`; `drawn` is the id the engine drew for it, if any.
 fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op, drawn: Option<u64>) -> Answer {
     match op {
-        Op::Get(k) => Answer::One(model.get(k).cloned()),
+        Op::Get(k) | Op::GetForUpdate(k) => Answer::One(model.get(k).cloned()),
         Op::GetMany(ks) => Answer::Many(ks.iter().map(|k| model.get(k).cloned()).collect()),
         Op::Insert(k, r) => {
             model.insert(*k, r.clone());
@@ -200,6 +203,7 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op, drawn: Option<u64>) 
 fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> {
     Ok(match op {
         Op::Get(k) => Answer::One(tx.get(&ROWS, *k)?),
+        Op::GetForUpdate(k) => Answer::One(tx.get_for_update(&ROWS, *k)?),
         Op::GetMany(ks) => Answer::Many(tx.get_many(&ROWS, ks)?),
         Op::Insert(k, r) => {
             tx.insert(&ROWS, *k, r)?;
