@@ -86,16 +86,15 @@ pub fn find_in(tx: &mut Tx, id: u64) -> Result<Option<Firm>> {
 
 /// Makes `new` a firm with a new id, enabled, inside `tx`. Another node's peer figures count it.
 pub fn add_in(tx: &mut Tx, new: NewFirm) -> Result<Firm> {
-    let id = tx.next_id(&FIRMS)?;
-    let firm = Firm {
-        id: FirmId::from_stored(id),
+    let stored = Stored {
         name: new.name,
         size: new.size,
         created_at: new.created_at,
         verified: new.verified,
         disabled: false,
     };
-    tx.insert_new(&FIRMS, id, &Stored::of(&firm))?;
+    let id = tx.insert_next(&FIRMS, &[], &stored)?;
+    let firm = stored.firm(id);
     tx.record_change(Change::Peers { firm_id: firm.id });
     Ok(firm)
 }
