@@ -1,7 +1,7 @@
 //! The accounts tables, in either backend: users (one account per email, case-insensitively),
-//! sessions (by the SHA-256 of their token) and, in hub mode, the sign-in throttling windows and
-//! the first-launch setup token. Nothing else opens them; other domains go through the functions
-//! of `accounts`.
+//! their firms (`firms.rs`), sessions (`sessions.rs`) and, in hub mode, the sign-in throttling
+//! windows and the first-launch setup token. Nothing else opens them; other domains go through
+//! the functions of `accounts`.
 
 mod archive;
 pub(crate) mod arrival;

@@ -1,5 +1,6 @@
-//! Accounts in PostgreSQL (migrations/postgres/0002_accounts.sql): `users`, `sessions`,
-//! the first-launch setup token in `settings` (the throttling windows are in `rate_limits.rs`).
+//! Accounts in PostgreSQL (migrations/postgres/0002_accounts.sql): `users`, and the
+//! first-launch setup token in `settings` (the throttling windows are in `rate_limits.rs`; the
+//! firms and the sessions are on the seam, `firms.rs` and `sessions.rs`).
 //!
 //! What redb's single writer gave, with many nodes writing at once:
 //! - one account per email: the unique `email_key`, checked under the sign-up lock and enforced
