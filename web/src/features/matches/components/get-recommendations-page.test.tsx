@@ -240,6 +240,23 @@ describe('Pick For Me and the questionnaire picks', () => {
     return mock;
   }
 
+  it('waits for the saved picks before it can be pressed, so a quick press still asks', async () => {
+    vi.stubGlobal(
+      'fetch',
+      mockFetch({
+        'GET /api/config': { body: { utmSource: 'litstack', thirdPartyLogos: false } },
+        'GET /api/categories': { body: categories },
+        'GET /api/recommendations/overview': { body: overview },
+        'GET /api/recommendations/persisted': { body: persisted },
+      }).fetchMock,
+    );
+    renderWithProviders(<GetRecommendationsPage />, { path: '/matches', user: testUser('member') });
+    const button = screen.getByRole('button', { name: 'Pick For Me' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    await screen.findByRole('note');
+    expect(button.disabled).toBe(false);
+  });
+
   it('asks before replacing them, and keeping them sends no replace', async () => {
     const { calls } = await setupWithPickForMe();
     fireEvent.click(await screen.findByRole('button', { name: 'Pick For Me' }));

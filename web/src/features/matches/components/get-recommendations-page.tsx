@@ -201,7 +201,9 @@ export function GetRecommendationsPage({ onOpenTechStack, techStackModal }: GetR
                   My Tech Stack
                 </Button>
               ) : null}
-              <Button onClick={onPickForMe} disabled={pickForMe.isPending}>
+              {/* Whether to ask before replacing questionnaire picks needs the saved picks: until
+                  they are in, a click could not ask. */}
+              <Button onClick={onPickForMe} disabled={pickForMe.isPending || persisted.isPending}>
                 {pickForMe.isPending ? 'Loading...' : 'Pick For Me'}
               </Button>
             </>
