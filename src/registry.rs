@@ -57,7 +57,7 @@ pub const DOMAINS: &[Domain] = &[
     Domain {
         tables: crate::catalog::storage::TABLES,
         merge_firm_in: &[],
-        copy_to_postgres: &[crate::catalog::storage::export],
+        copy_to_postgres: &[],
         not_copied: &[],
         vendors: Some(crate::catalog::storage::removal::PART),
     },

@@ -32,7 +32,7 @@ pub use model::{
 pub use outbound::with_utm;
 pub use seed::{category_label, seed};
 pub use snapshot::{Catalog, reload};
-pub use storage::{VendorImport, export};
+pub use storage::VendorImport;
 
 /// What the catalog's document holds beside its routes: the vendor list's sort orders.
 #[derive(OpenApi)]

@@ -69,7 +69,7 @@ pub struct Vendor {
 }
 
 /// Where a vendor's facts were checked, and when: the `sourceUrl` and `verifiedOn` columns of the
-/// vendor CSV. Stored apart from `Vendor` (in `store::VENDOR_SOURCES`); a vendor without one was
+/// vendor CSV. Stored apart from `Vendor` (in `storage::SOURCES`); a vendor without one was
 /// never verified.
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq, Eq)]
 pub struct VendorSource {
@@ -86,8 +86,7 @@ impl VendorSource {
 }
 
 /// Where a vendor's booking link comes from. Stored apart from `Vendor` and `VendorSource` (in
-/// `store::VENDOR_BOOKING_SOURCES`), so their stored encodings stay as they are; a vendor without
-/// a booking link has none.
+/// `storage::BOOKING_SOURCES`); a vendor without a booking link has none.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
 pub enum BookingSource {
     /// Checked against a public page: the `bookingSourceUrl` and `bookingVerifiedOn` columns of

@@ -27,10 +27,18 @@ fn save_seed(
     })
 }
 
-/// The catalog copied into PostgreSQL as `litstack export-to-postgres` copies it: the catalog's
-/// own copy, then its seam tables from their declarations, and the settings (its seeded marker).
+/// The catalog copied into PostgreSQL as `litstack export-to-postgres` copies it: its tables from
+/// their declarations, and the settings (its seeded marker).
 fn export(from: &FileStore, to: &PgStore) -> crate::platform::error::Result<Vec<TableCount>> {
-    let mut counts = super::storage::export(from, to)?;
+    use super::storage::{ALIASES, BOOKING_SOURCES, CATEGORIES, FACTS, SOURCES, VENDORS};
+    let mut counts = vec![
+        seam::copy_to_postgres(from, to, &CATEGORIES)?,
+        seam::copy_to_postgres(from, to, &VENDORS)?,
+        seam::copy_to_postgres(from, to, &SOURCES)?,
+        seam::copy_to_postgres(from, to, &BOOKING_SOURCES)?,
+        seam::copy_to_postgres(from, to, &FACTS)?,
+        seam::copy_to_postgres(from, to, &ALIASES)?,
+    ];
     counts.push(seam::copy_to_postgres(from, to, &CLICKS)?);
     seam::copy_to_postgres(from, to, &crate::platform::store::settings::TABLE)?;
     Ok(counts)

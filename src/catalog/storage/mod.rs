@@ -1,24 +1,24 @@
-//! The catalog's storage, in either backend: categories, vendors, vendor sources (where a
-//! vendor's facts were checked) and meeting clicks. Nothing else touches these tables; other
-//! domains read the in-memory `Catalog`. The questionnaires are not stored: they ship in data/.
+//! The catalog's storage: categories, vendors, where a vendor's facts and booking link were checked,
+//! the vendors' facts, the names merged vendors leave behind, and meeting clicks. Nothing else
+//! touches these tables; other domains read the in-memory `Catalog`. The questionnaires are not
+//! stored: they ship in data/.
 //!
-//! Every write of categories or vendors is one transaction that, on PostgreSQL, records
-//! `Change::Catalog` last, so every node reloads its catalog.
+//! Every table is written once, over the storage seam, for both engines. Every write of categories
+//! or vendors is one transaction that takes the catalog's turn first (`CATALOG_LOCK`: redb's one
+//! writer already takes turns) and, on PostgreSQL, records `Change::Catalog` last, so every node
+//! reloads its catalog. Those writes run in the caller's transaction (`seam::within`), not a
+//! retried one: an import's body reads a file once and answers a report.
 //!
-//! The meeting clicks are written once over the storage seam (`CLICKS`). What carried over: on
-//! redb the table of before the seam, its bincode values rewritten as the seam's JSON by schema
-//! 14's migration, which also moved each click's kind into its value and dropped the users' time
-//! order (a user's clicks are one range); on PostgreSQL migration 0052 moved the rows into the
-//! seam's layout, ids and the sequence's value kept.
+//! What carried over: on redb, schema 21 rewrote the catalog's bincode values as the seam's JSON
+//! (the aliases were plain ids already); on PostgreSQL, migration 0069 moved the rows of the
+//! column-per-field tables into the seam's layout, ids and the vendors' sequence kept. The meeting
+//! clicks came earlier: schema 14 and migration 0052.
 
-mod export;
-mod file;
-mod postgres;
 pub mod removal;
 
-pub use export::export;
-
 use std::collections::HashMap;
+
+use serde::{Deserialize, Serialize};
 
 use super::facts::{Provenance, VendorFacts};
 use super::model::{
@@ -27,16 +27,47 @@ use super::model::{
 use crate::platform::error::{AppError, Result};
 use crate::platform::firm_id::FirmId;
 use crate::platform::store::arrival::{Arrival, Rows, parse};
+use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::registry::{
     Export, Holder, INSTALL_OWN, Load, Purge, Reference, Table, Taking, Target, rows,
 };
 use crate::platform::store::seam::{self, Index, On, Table as SeamTable};
-use crate::platform::store::{
-    CATEGORIES, MEETING_CLICKS, VENDOR_ALIASES, VENDOR_BOOKING_SOURCES, VENDOR_FACTS,
-    VENDOR_SOURCES, VENDORS,
-};
+use crate::platform::store::{MEETING_CLICKS, VENDOR_ALIASES};
 use crate::platform::store::{Store, WriteTx, settings};
 use crate::platform::upload::ImportReport;
+
+/// A category as the store keeps it, keyed by its id: its label is the seed's
+/// (`Category::stored`), so a relabelled stage reads right without a write.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredCategory {
+    pub name: String,
+    pub stage: Option<u8>,
+}
+
+/// id -> the category's name and stage.
+pub const CATEGORIES: SeamTable<u64, StoredCategory> =
+    SeamTable::declare("categories", &["id"], None);
+
+/// id -> the vendor (its API form, the id with it). New ids come from the `vendors` sequence,
+/// which a vendor file's own ids move forward.
+pub const VENDORS: SeamTable<u64, Vendor> = SeamTable::declare("vendors", &["id"], Some("vendors"));
+
+/// vendor id -> where the row's facts were checked; a vendor never verified has no row.
+pub const SOURCES: SeamTable<u64, VendorSource> =
+    SeamTable::declare("vendor_sources", &["vendor_id"], None);
+
+/// vendor id -> where its booking link was checked (or who imported it).
+pub const BOOKING_SOURCES: SeamTable<u64, BookingSource> =
+    SeamTable::declare("vendor_booking_sources", &["vendor_id"], None);
+
+/// vendor id -> where each fact came from, and its security profile; empty facts have no row.
+pub const FACTS: SeamTable<u64, VendorFacts> =
+    SeamTable::declare("vendor_facts", &["vendor_id"], None);
+
+/// A merged vendor's lower-cased name -> the kept vendor's id: bookings naming it count for the
+/// kept vendor. A plain id in redb, as before the seam.
+pub const ALIASES: SeamTable<String, u64, u64> =
+    SeamTable::new("vendor_aliases", VENDOR_ALIASES, &["name"], None);
 
 /// What the store holds of the catalog.
 pub struct CatalogRows {
@@ -52,11 +83,29 @@ pub struct CatalogRows {
     pub aliases: HashMap<String, u64>,
 }
 
+/// The whole catalog, in one snapshot: an import that commits meanwhile is seen whole or not at
+/// all.
 pub fn load_catalog(store: &Store) -> Result<CatalogRows> {
-    match store {
-        Store::File(db) => file::load_catalog(db),
-        Store::Postgres(db) => postgres::load_catalog(db),
-    }
+    seam::read(store, |tx| {
+        let categories = (tx.range(&CATEGORIES, &[])?.into_iter())
+            .map(|(id, c)| Category::stored(id, c.name, c.stage))
+            .collect();
+        Ok(CatalogRows {
+            categories,
+            vendors: all_vendors(tx)?,
+            sources: tx.range(&SOURCES, &[])?.into_iter().collect(),
+            booking_sources: tx.range(&BOOKING_SOURCES, &[])?.into_iter().collect(),
+            facts: tx.range(&FACTS, &[])?.into_iter().collect(),
+            aliases: tx.range_text(&ALIASES, "")?.into_iter().collect(),
+        })
+    })
+}
+
+/// Every vendor, by id (the key is its id).
+fn all_vendors(tx: &mut seam::Tx) -> Result<Vec<Vendor>> {
+    Ok((tx.range(&VENDORS, &[])?.into_iter())
+        .map(|(id, vendor)| Vendor { id, ..vendor })
+        .collect())
 }
 
 /// The setting that says the first launch's catalog was written.
@@ -100,10 +149,16 @@ pub fn save_seed(
     if marked_in(&mut tx, SEEDED)? {
         return Ok(None);
     }
-    match &mut tx {
-        WriteTx::File(txn) => file::put_categories(txn, categories)?,
-        WriteTx::Postgres(tx) => postgres::put_categories(tx, categories)?,
-    }
+    seam::within(&mut tx, |tx| {
+        for c in categories {
+            let stored = StoredCategory {
+                name: c.name.clone(),
+                stage: c.stage,
+            };
+            tx.insert(&CATEGORIES, c.id, &stored)?;
+        }
+        Ok(())
+    })?;
     let report = import(&mut VendorImport::open(&mut tx)?)?;
     if !report.errors.is_empty() {
         let errors = &report.errors;
@@ -137,9 +192,9 @@ pub fn once(
 }
 
 /// Runs a vendor import in one transaction: all its writes, or none when `import` fails.
-/// Imports and vendor edits run one at a time (redb's one writer; on PostgreSQL the catalog's
-/// advisory lock, taken when the import opens). `import`'s own error comes back as it is (the
-/// caller tells a file's fault from ours by it); the store's become one.
+/// Imports and vendor edits run one at a time (the catalog's turn, taken when the import opens).
+/// `import`'s own error comes back as it is (the caller tells a file's fault from ours by it);
+/// the store's become one.
 pub fn import_vendors<T, E: From<AppError>>(
     store: &Store,
     import: impl FnOnce(&mut VendorImport) -> Result<T, E>,
@@ -152,109 +207,154 @@ pub fn import_vendors<T, E: From<AppError>>(
 
 /// Commits a catalog write; on PostgreSQL the change is recorded first, so every node reloads.
 fn commit_catalog(mut tx: WriteTx) -> Result<()> {
-    if let WriteTx::Postgres(tx) = &mut tx {
-        postgres::record_catalog_change(tx)?;
-    }
+    seam::within(&mut tx, |tx| {
+        tx.record_change(Change::Catalog);
+        Ok(())
+    })?;
     Ok(tx.commit()?)
 }
 
-/// Edits vendor `id` in one transaction: `edit` gets the stored vendor and its facts (which it
-/// may change in place) and returns the vendor, changed or not, or `None` to write nothing; the
-/// row facts it changes are credited to `by`. `Ok(false)` when there is no such vendor.
+/// Edits vendor `id` in one transaction, in the catalog's turn (so an edit never overwrites an
+/// import or another edit that committed meanwhile): `edit` gets the stored vendor and its facts
+/// (which it may change in place) and returns the vendor, changed or not, or `None` to write
+/// nothing; the row facts it changes are credited to `by`. `Ok(false)` when there is no such
+/// vendor.
 pub fn update_vendor(
     store: &Store,
     id: u64,
     by: &Provenance,
     edit: impl FnOnce(Vendor, &mut VendorFacts) -> Result<Option<Vendor>>,
 ) -> Result<bool> {
-    match store {
-        Store::File(db) => file::update_vendor(db, id, by, edit),
-        Store::Postgres(db) => postgres::update_vendor(db, id, by, edit),
+    let mut tx = store.begin()?;
+    let wrote = seam::within(&mut tx, |tx| {
+        tx.lock_install(CATALOG_LOCK)?;
+        let Some(stored) = tx.get(&VENDORS, id)? else {
+            return Ok(None);
+        };
+        let old = Vendor { id, ..stored };
+        let mut facts = tx.get(&FACTS, id)?.unwrap_or_default();
+        let Some(vendor) = edit(old.clone(), &mut facts)? else {
+            return Ok(Some(false));
+        };
+        tx.insert(&VENDORS, id, &vendor)?;
+        facts.note_row_changes(Some(&old), &vendor, by);
+        put_facts(tx, id, &facts)?;
+        // Where the old link was checked says nothing about a new one.
+        if vendor.booking_url != old.booking_url {
+            tx.remove(&BOOKING_SOURCES, id)?;
+        }
+        Ok(Some(true))
+    })?;
+    match wrote {
+        None => Ok(false),
+        // Nothing to write: the transaction is dropped unused.
+        Some(false) => Ok(true),
+        Some(true) => {
+            commit_catalog(tx)?;
+            Ok(true)
+        }
     }
 }
 
-/// The vendor tables inside one write transaction, for the vendor CSV import: what is stored,
-/// new ids, and rows to write.
-#[expect(
-    clippy::large_enum_variant,
-    reason = "one per write, on the stack for its duration; boxing buys nothing"
-)]
-pub enum VendorImport<'t, 's> {
-    File(file::VendorWrites<'t>),
-    Postgres(postgres::VendorWrites<'t, 's>),
+/// Stores a vendor's facts; empty ones remove the row.
+fn put_facts(tx: &mut seam::Tx, id: u64, facts: &VendorFacts) -> Result<()> {
+    if facts.is_empty() {
+        tx.remove(&FACTS, id)?;
+    } else {
+        tx.insert(&FACTS, id, facts)?;
+    }
+    Ok(())
+}
+
+/// The vendor tables inside one write transaction, for the vendor CSV import and the catalog
+/// feed: what is stored, new ids, and rows to write. Holds the catalog's turn from `open` to the
+/// commit.
+pub struct VendorImport<'t, 's> {
+    tx: &'t mut WriteTx<'s>,
+    /// Every stored source, read once at the start (a file asks for each of its rows'), kept up
+    /// to date with this import's writes.
+    sources: HashMap<u64, VendorSource>,
 }
 
 impl<'t, 's> VendorImport<'t, 's> {
     pub fn open(tx: &'t mut WriteTx<'s>) -> Result<VendorImport<'t, 's>> {
-        Ok(match tx {
-            WriteTx::File(txn) => VendorImport::File(file::VendorWrites::open(txn)?),
-            WriteTx::Postgres(tx) => VendorImport::Postgres(postgres::VendorWrites::open(tx)?),
-        })
+        let sources = seam::within(tx, |tx| {
+            tx.lock_install(CATALOG_LOCK)?;
+            Ok(tx.range(&SOURCES, &[])?.into_iter().collect())
+        })?;
+        Ok(VendorImport { tx, sources })
+    }
+
+    fn within<T>(&mut self, body: impl FnOnce(&mut seam::Tx) -> Result<T>) -> Result<T> {
+        seam::within(self.tx, body)
     }
 
     /// Every stored vendor, by id.
     pub fn vendors(&mut self) -> Result<Vec<Vendor>> {
-        match self {
-            VendorImport::File(w) => w.vendors(),
-            VendorImport::Postgres(w) => w.vendors(),
-        }
+        self.within(all_vendors)
     }
 
     /// A vendor's source (empty when it has none).
     pub fn source(&self, id: u64) -> Result<VendorSource> {
-        match self {
-            VendorImport::File(w) => w.source(id),
-            VendorImport::Postgres(w) => Ok(w.source(id)),
-        }
+        Ok(self.sources.get(&id).cloned().unwrap_or_default())
     }
 
-    /// The id of a new vendor: the file's own `id` (the sequence moves past it), or the next one.
+    /// The id of a new vendor: the file's own `id` (the sequence moves past it, never back, so no
+    /// later vendor gets it), or the next one.
     pub fn new_id(&mut self, given: Option<u64>) -> Result<u64> {
-        match self {
-            VendorImport::File(w) => w.new_id(given),
-            VendorImport::Postgres(w) => w.new_id(given),
-        }
+        self.within(|tx| match given {
+            Some(id) => {
+                tx.bump_sequence(&VENDORS, id)?;
+                Ok(id)
+            }
+            None => tx.next_id(&VENDORS),
+        })
     }
 
     /// Stores a vendor and its source (an empty source removes the row).
     pub fn put(&mut self, vendor: &Vendor, source: &VendorSource) -> Result<()> {
-        match self {
-            VendorImport::File(w) => w.put(vendor, source),
-            VendorImport::Postgres(w) => w.put(vendor, source),
+        self.within(|tx| {
+            tx.insert(&VENDORS, vendor.id, vendor)?;
+            if source.is_empty() {
+                tx.remove(&SOURCES, vendor.id)?;
+            } else {
+                tx.insert(&SOURCES, vendor.id, source)?;
+            }
+            Ok(())
+        })?;
+        if source.is_empty() {
+            self.sources.remove(&vendor.id);
+        } else {
+            self.sources.insert(vendor.id, source.clone());
         }
+        Ok(())
     }
 
     /// Where a vendor's booking link was checked, if it has one on record.
     pub fn booking_source(&mut self, id: u64) -> Result<Option<BookingSource>> {
-        match self {
-            VendorImport::File(w) => w.booking_source(id),
-            VendorImport::Postgres(w) => w.booking_source(id),
-        }
+        self.within(|tx| tx.get(&BOOKING_SOURCES, id))
     }
 
     /// Where a vendor's facts came from, and its security profile (empty when none is stored).
     pub fn facts(&mut self, id: u64) -> Result<VendorFacts> {
-        match self {
-            VendorImport::File(w) => w.facts(id),
-            VendorImport::Postgres(w) => w.facts(id),
-        }
+        self.within(|tx| Ok(tx.get(&FACTS, id)?.unwrap_or_default()))
     }
 
     /// Stores a vendor's facts (empty ones remove the row). Call it after `put` for a new vendor.
     pub fn put_facts(&mut self, id: u64, facts: &VendorFacts) -> Result<()> {
-        match self {
-            VendorImport::File(w) => w.put_facts(id, facts),
-            VendorImport::Postgres(w) => w.put_facts(id, facts),
-        }
+        self.within(|tx| put_facts(tx, id, facts))
     }
 
     /// Stores (or, with `None`, removes) where a vendor's booking link was checked. Call it after
     /// `put` for a new vendor.
     pub fn put_booking_source(&mut self, id: u64, source: Option<&BookingSource>) -> Result<()> {
-        match self {
-            VendorImport::File(w) => w.put_booking_source(id, source),
-            VendorImport::Postgres(w) => w.put_booking_source(id, source),
-        }
+        self.within(|tx| {
+            match source {
+                Some(source) => tx.insert(&BOOKING_SOURCES, id, source)?,
+                None => drop(tx.remove(&BOOKING_SOURCES, id)?),
+            }
+            Ok(())
+        })
     }
 }
 
@@ -422,17 +522,15 @@ pub const TABLES: &[Table] = &[
         redb: &[&VENDORS],
         postgres: true,
         secrets: &[],
-        refers_to: &[Reference {
-            column: "category_id",
-            to: Target::Category,
-        }],
+        // Its category is a field of the value, not a column.
+        refers_to: &[],
     },
     Table {
         name: "vendor_sources",
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
-        redb: &[&VENDOR_SOURCES],
+        redb: &[&SOURCES],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -445,26 +543,21 @@ pub const TABLES: &[Table] = &[
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
-        redb: &[&VENDOR_BOOKING_SOURCES],
+        redb: &[&BOOKING_SOURCES],
         postgres: true,
         secrets: &[],
-        refers_to: &[
-            Reference {
-                column: "vendor_id",
-                to: Target::Vendor,
-            },
-            Reference {
-                column: "imported_by",
-                to: Target::User,
-            },
-        ],
+        // Who imported a link is a field of the value, not a column.
+        refers_to: &[Reference {
+            column: "vendor_id",
+            to: Target::Vendor,
+        }],
     },
     Table {
         name: "vendor_facts",
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
-        redb: &[&VENDOR_FACTS],
+        redb: &[&FACTS],
         postgres: true,
         secrets: &[],
         refers_to: &[Reference {
@@ -477,13 +570,12 @@ pub const TABLES: &[Table] = &[
         purge: Purge::Never,
         export: Export::Left(INSTALL_OWN),
         holder: Holder::Install,
-        redb: &[&VENDOR_ALIASES],
+        redb: &[&ALIASES],
         postgres: true,
         secrets: &[],
-        refers_to: &[Reference {
-            column: "vendor_id",
-            to: Target::Vendor,
-        }],
+        // The kept vendor is the value, not a column: a vendor's delete and merge rewrite it
+        // (`removal`).
+        refers_to: &[],
     },
     Table {
         name: "meeting_clicks",

@@ -18,26 +18,30 @@ pub const USER_EMAILS: TableDefinition<&str, u64> = TableDefinition::new("user_e
 /// Firm id -> `profile::Onboarding`, the firm's answers.
 pub const ONBOARDING: TableDefinition<u64, &[u8]> = TableDefinition::new("onboarding");
 
-/// Category id -> `catalog::Category`.
+/// Category id -> `catalog::Category`; on the seam from schema 21 (`catalog::storage::CATEGORIES`),
+/// named here for the migrations of before.
 pub const CATEGORIES: TableDefinition<u64, &[u8]> = TableDefinition::new("categories");
-/// Vendor id -> `catalog::Vendor`.
+/// Vendor id -> `catalog::Vendor`; on the seam from schema 21 (`catalog::storage::VENDORS`).
 pub const VENDORS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendors");
-/// Vendor id -> `catalog::VendorSource`: where the vendor's facts were checked, and when. Kept
-/// beside `VENDORS` (not in it) so that the stored vendor value keeps its encoding.
+/// Vendor id -> `catalog::VendorSource`: where the vendor's facts were checked, and when; on the
+/// seam from schema 21 (`catalog::storage::SOURCES`).
 pub const VENDOR_SOURCES: TableDefinition<u64, &[u8]> = TableDefinition::new("vendor_sources");
 /// (user id, vendor id, click id) -> `catalog::MeetingClick`, on the seam
 /// (`catalog::storage::CLICKS`). Until schema 4 the table "meeting_clicks" held the clicks by id
 /// alone.
 pub const MEETING_CLICKS: TableDefinition<(u64, u64, u64), &[u8]> =
     TableDefinition::new("meeting_clicks_by_owner");
-/// Vendor id -> `catalog::BookingSource`: where the vendor's booking link was checked, and when.
+/// Vendor id -> `catalog::BookingSource`: where the vendor's booking link was checked, and when;
+/// on the seam from schema 21 (`catalog::storage::BOOKING_SOURCES`).
 pub const VENDOR_BOOKING_SOURCES: TableDefinition<u64, &[u8]> =
     TableDefinition::new("vendor_booking_sources");
 /// Vendor id -> `catalog::VendorFacts`: where each of the vendor's facts came from, and the facts
-/// the vendor row has no column for (a stated price, the pricing model, the security profile).
+/// the vendor row has no column for (a stated price, the pricing model, the security profile); on
+/// the seam from schema 21 (`catalog::storage::FACTS`).
 pub const VENDOR_FACTS: TableDefinition<u64, &[u8]> = TableDefinition::new("vendor_facts");
 /// Lower-cased name of a vendor merged into another -> the kept vendor's id: bookings whose
-/// Client names the merged vendor count for the kept one.
+/// Client names the merged vendor count for the kept one. The redb table of
+/// `catalog::storage::ALIASES`.
 pub const VENDOR_ALIASES: TableDefinition<&str, u64> = TableDefinition::new("vendor_aliases");
 /// (firm id, category id) -> `techstack::Adoption`: the tools the firm uses per category. Until
 /// schema 6 the key was the user's id, which the migration made the id of the user's own firm.

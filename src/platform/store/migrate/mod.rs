@@ -130,7 +130,13 @@ impl super::FileStore {
         if current < 20 {
             firms_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 21 { ... }`.
+        // Version 21: the catalog moves onto the seam: its values become JSON, a category's
+        // without its id (`categories_on_the_seam`).
+        if current < 21 {
+            seam_values_in_json(&txn, 21).map_err(fail)?;
+            categories_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 22 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -337,7 +343,29 @@ const SEAM_TABLES_IN_BINCODE: &[(u64, &dyn InBincode)] = &[
     (15, &V14_USER_FACTORS),
     (15, &V14_KNOWN_DEVICES),
     (15, &V14_FIRM_DELETIONS),
+    (21, &V20_VENDORS),
+    (21, &V20_VENDOR_SOURCES),
+    (21, &V20_VENDOR_BOOKING_SOURCES),
+    (21, &V20_VENDOR_FACTS),
 ];
+
+/// The catalog's vendor tables as schema 20 kept them (before the seam), their values in bincode.
+const V20_VENDORS: Table<u64, shapes::Vendor> =
+    Table::new("vendors", super::VENDORS, &["id"], Some("vendors"));
+const V20_VENDOR_SOURCES: Table<u64, shapes::VendorSource> = Table::new(
+    "vendor_sources",
+    super::VENDOR_SOURCES,
+    &["vendor_id"],
+    None,
+);
+const V20_VENDOR_BOOKING_SOURCES: Table<u64, shapes::BookingSource> = Table::new(
+    "vendor_booking_sources",
+    super::VENDOR_BOOKING_SOURCES,
+    &["vendor_id"],
+    None,
+);
+const V20_VENDOR_FACTS: Table<u64, shapes::VendorFacts> =
+    Table::new("vendor_facts", super::VENDOR_FACTS, &["vendor_id"], None);
 
 /// The month's "What firms pay" as schema 15 stores it (`vendor_profile::price_snapshot`): the
 /// head at id 1, the vendors' rows by vendor id.
@@ -710,31 +738,54 @@ fn sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
 }
 
 /// Version 20: the firms move onto the seam. Their ids, keys and sequence (META's `seq:firms`)
-/// stay; each record becomes its JSON without the id, which is its key. A firm already in JSON
-/// (a file written by this version, marked older by a test) stays as it is.
+/// stay; each record becomes its JSON without the id, which is its key.
 fn firms_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
-    if !super::registry::has_table(txn, "firms")? {
+    without_their_ids(txn, FIRMS, |firm: shapes::Firm| shapes::StoredFirm {
+        name: firm.name,
+        size: firm.size,
+        created_at: firm.created_at,
+        verified: firm.verified,
+        disabled: firm.disabled,
+    })
+}
+
+/// Version 21: each category of before becomes the seam's JSON without its id, which is its key.
+fn categories_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    without_their_ids(txn, super::CATEGORIES, |category: shapes::Category| {
+        shapes::StoredCategory {
+            name: category.name,
+            stage: category.stage,
+        }
+    })
+}
+
+/// Rewrites each value of `table` (bincode, its id inside) as the seam's JSON of what `stored`
+/// makes of it, without the id (the key). A value already in that JSON (a file written by a later
+/// version, marked older by a test) stays as it is.
+fn without_their_ids<Old, New>(
+    txn: &WriteTransaction,
+    table: redb::TableDefinition<u64, &[u8]>,
+    stored: impl Fn(Old) -> New,
+) -> anyhow::Result<()>
+where
+    Old: serde::de::DeserializeOwned,
+    New: serde::Serialize + serde::de::DeserializeOwned,
+{
+    if !super::registry::has_table(txn, redb::TableHandle::name(&table))? {
         return Ok(());
     }
-    let mut firms = txn.open_table(FIRMS)?;
+    let mut rows = txn.open_table(table)?;
     let mut rewritten = Vec::new();
-    for row in firms.iter()? {
+    for row in rows.iter()? {
         let (id, value) = row?;
-        if serde_json::from_slice::<shapes::StoredFirm>(value.value()).is_ok() {
+        if serde_json::from_slice::<New>(value.value()).is_ok() {
             continue;
         }
-        let firm: shapes::Firm = codec::decode(value.value())?;
-        let stored = shapes::StoredFirm {
-            name: firm.name,
-            size: firm.size,
-            created_at: firm.created_at,
-            verified: firm.verified,
-            disabled: firm.disabled,
-        };
-        rewritten.push((id.value(), serde_json::to_vec(&stored)?));
+        let old: Old = codec::decode(value.value())?;
+        rewritten.push((id.value(), serde_json::to_vec(&stored(old))?));
     }
     for (id, json) in rewritten {
-        firms.insert(id, json.as_slice())?;
+        rows.insert(id, json.as_slice())?;
     }
     Ok(())
 }
@@ -758,13 +809,15 @@ impl<K: Key, V: serde::Serialize + serde::de::DeserializeOwned> InBincode for Ta
         let mut rows = txn.open_table(self.redb)?;
         // Read whole before any is rewritten (redb writes no table it iterates): a seam table
         // holds a firm's own rows, a few thousand at most.
-        let old: Vec<(K, V)> = rows
-            .iter()?
-            .map(|e| {
-                let (key, value) = e?;
-                Ok((K::from_redb(key.value()), codec::decode(value.value())?))
-            })
-            .collect::<anyhow::Result<_>>()?;
+        // A value already in JSON (a file written by a later version, marked older by a test)
+        // stays as it is: bincode never reads as a whole JSON document of the shape.
+        let mut old: Vec<(K, V)> = Vec::new();
+        for row in rows.iter()? {
+            let (key, value) = row?;
+            if serde_json::from_slice::<V>(value.value()).is_err() {
+                old.push((K::from_redb(key.value()), codec::decode(value.value())?));
+            }
+        }
         for (key, value) in &old {
             let json = seam::value::encode(self.name, value)?;
             rows.insert(key.as_redb(), json.as_slice())?;

@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::platform::firm_size::FirmSize;
 
-/// A vendor, schemas 2 to 7.
+/// A vendor, schemas 2 to 20 in bincode; its JSON (the field names) is the seam's from schema 21.
 #[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub(super) struct Vendor {
     pub id: u64,
     pub name: String,
@@ -207,7 +208,7 @@ pub(super) struct CheckedBookingSourceV7 {
     pub verified_on: String,
 }
 
-/// Where a booking link comes from, schema 8.
+/// Where a booking link comes from, schemas 8 to 20 in bincode (from schema 21 its JSON).
 #[derive(Serialize, Deserialize)]
 pub(super) enum BookingSource {
     Checked {
@@ -217,7 +218,7 @@ pub(super) enum BookingSource {
     Imported(ImportedBy),
 }
 
-/// Who imported a booking link without a page, schema 8.
+/// Who imported a booking link without a page, schemas 8 to 20.
 #[derive(Serialize, Deserialize)]
 pub(super) struct ImportedBy {
     pub user_id: Option<u64>,
@@ -856,4 +857,139 @@ pub(super) struct StoredFirm {
     pub created_at: i64,
     pub verified: bool,
     pub disabled: bool,
+}
+
+/// A category, schemas 1 to 20 in bincode: with its id, which is its key.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Category {
+    pub id: u64,
+    pub name: String,
+    pub stage: Option<u8>,
+}
+
+/// A category as the seam keeps it from schema 21, without its id.
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredCategory {
+    pub name: String,
+    pub stage: Option<u8>,
+}
+
+/// Where a vendor's facts were checked, schemas 2 to 20 in bincode.
+#[derive(Serialize, Deserialize)]
+pub(super) struct VendorSource {
+    pub source_url: Option<String>,
+    pub verified_on: Option<String>,
+}
+
+/// A vendor's facts and security profile, schemas 9 to 20 in bincode (`catalog::facts`).
+#[derive(Serialize, Deserialize)]
+pub(super) struct VendorFacts {
+    pub row: std::collections::BTreeMap<RowFact, Provenance>,
+    pub stated_price: Option<Stated<String>>,
+    pub pricing_model: Option<Stated<String>>,
+    pub security: Security,
+}
+
+#[derive(Serialize, Deserialize, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum RowFact {
+    Website,
+    Description,
+    Highlights,
+    Integrations,
+    Price,
+    Logo,
+    BookingLink,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum Provenance {
+    Page {
+        url: String,
+        checked_on: String,
+    },
+    Administrator {
+        user_id: Option<u64>,
+        file: Option<String>,
+        on: String,
+    },
+    Estimate,
+    Publisher {
+        feed: String,
+        on: String,
+    },
+    Vendor {
+        vendor: String,
+        account_id: Option<u64>,
+        approved_by: Option<u64>,
+        on: String,
+    },
+    VendorAttested {
+        vendor: String,
+        account_id: Option<u64>,
+        approved_by: Option<u64>,
+        on: String,
+        evidence: Evidence,
+    },
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Evidence {
+    pub seen: EvidenceSeen,
+    pub seen_on: String,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum EvidenceSeen {
+    Page { url: String },
+    Note { note: String },
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Stated<T> {
+    pub value: T,
+    pub provenance: Provenance,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum Soc2Type {
+    #[serde(rename = "Type I")]
+    TypeI,
+    #[serde(rename = "Type II")]
+    TypeII,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Soc2 {
+    pub report: Soc2Type,
+    pub period_end: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) enum SsoProtocol {
+    #[serde(rename = "SAML")]
+    Saml,
+    #[serde(rename = "OIDC")]
+    Oidc,
+}
+
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub(super) struct Sso {
+    pub offered: bool,
+    pub protocols: Vec<SsoProtocol>,
+    pub plan: Option<String>,
+}
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Security {
+    pub soc2: Option<Stated<Soc2>>,
+    pub iso27001: Option<Stated<bool>>,
+    pub hipaa_baa: Option<Stated<bool>>,
+    pub sso: Option<Stated<Sso>>,
+    pub mfa: Option<Stated<bool>>,
+    pub data_location: Option<Stated<String>>,
+    pub ai_training: Option<Stated<bool>>,
+    pub data_export: Option<Stated<bool>>,
+    pub trust_page: Option<Stated<String>>,
 }

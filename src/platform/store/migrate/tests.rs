@@ -163,7 +163,10 @@ fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
     let txn = store.read().unwrap();
     let vendors = txn.open_table(VENDORS).unwrap();
     let after =
-        |id: u64| -> Vendor { codec::decode(vendors.get(id).unwrap().unwrap().value()).unwrap() };
+        // Stored as the seam's JSON since schema 21.
+        |id: u64| -> Vendor {
+            crate::platform::store::seam::value::decode("vendors", vendors.get(id).unwrap().unwrap().value()).unwrap()
+        };
     assert_eq!(after(2), vendor(2, None, false));
     assert_eq!(after(137), vendor(137, None, false));
     for kept in &before[1..4] {
@@ -512,7 +515,12 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
     let store = crate::platform::store::FileStore::open(dir.path()).unwrap();
     let txn = store.read().unwrap();
     let table = txn.open_table(VENDOR_BOOKING_SOURCES).unwrap();
-    let read: BookingSource = codec::decode(table.get(5).unwrap().unwrap().value()).unwrap();
+    // Stored as the seam's JSON since schema 21.
+    let read: BookingSource = crate::platform::store::seam::value::decode(
+        "vendor_booking_sources",
+        table.get(5).unwrap().unwrap().value(),
+    )
+    .unwrap();
     assert_eq!(
         read,
         BookingSource::checked("https://acme.example.com/demo", "2026-11-20")
@@ -540,7 +548,7 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 20,
+        SCHEMA_VERSION, 21,
         "compare the shapes with the new version's types"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
@@ -3840,4 +3848,393 @@ fn firms_of_a_hub_from_before_the_seam_are_kept() {
          INSERT INTO merged_firms VALUES (2, 1, now());",
     );
     the_firms_of_before_read_the_same(&store);
+}
+
+/// Schema 21's step takes the catalog's bincode values of schema 20 through the frozen shapes into
+/// JSON: today's types read that JSON as the values they wrote in bincode, every variant of a
+/// vendor's facts among them.
+#[test]
+fn the_catalogs_bincode_values_become_json_todays_types_read() {
+    use crate::catalog::facts::{
+        Evidence, EvidenceSeen, Provenance, RowFact, Security, Soc2, Soc2Type, Sso, SsoProtocol,
+        Stated, VendorFacts,
+    };
+    use crate::catalog::{BookingSource, ImportedBy, VendorSource};
+    fn through<Frozen, Today>(today: Today)
+    where
+        Frozen: serde::Serialize + serde::de::DeserializeOwned,
+        Today: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+    {
+        let frozen: Frozen = codec::decode(&codec::encode(&today)).unwrap();
+        let json = crate::platform::store::seam::value::encode("t", &frozen).unwrap();
+        let read: Today = crate::platform::store::seam::value::decode("t", &json).unwrap();
+        assert_eq!(read, today);
+    }
+    let stated = |value: bool, provenance: Provenance| Stated { value, provenance };
+    let page = Provenance::Page {
+        url: "https://acme.example/security".into(),
+        checked_on: "2026-11-01".into(),
+    };
+    let facts = VendorFacts {
+        row: [
+            (RowFact::Website, page.clone()),
+            (
+                RowFact::Price,
+                Provenance::administrator_today(Some(1), Some("v.csv")),
+            ),
+            (RowFact::Logo, Provenance::Estimate),
+            (
+                RowFact::BookingLink,
+                Provenance::Publisher {
+                    feed: "f".into(),
+                    on: "2026-11-02".into(),
+                },
+            ),
+            (
+                RowFact::Description,
+                Provenance::Vendor {
+                    vendor: "Acme".into(),
+                    account_id: Some(4),
+                    approved_by: None,
+                    on: "2026-11-03".into(),
+                },
+            ),
+        ]
+        .into_iter()
+        .collect(),
+        stated_price: Some(Stated {
+            value: "From $39 per user per month".into(),
+            provenance: page.clone(),
+        }),
+        pricing_model: None,
+        security: Security {
+            soc2: Some(Stated {
+                value: Soc2 {
+                    report: Soc2Type::TypeII,
+                    period_end: Some("2026-06-30".into()),
+                },
+                provenance: Provenance::VendorAttested {
+                    vendor: "Acme".into(),
+                    account_id: Some(4),
+                    approved_by: Some(1),
+                    on: "2026-11-04".into(),
+                    evidence: Evidence {
+                        seen: EvidenceSeen::Note {
+                            note: "report seen".into(),
+                        },
+                        seen_on: "2026-11-04".into(),
+                    },
+                },
+            }),
+            sso: Some(Stated {
+                value: Sso {
+                    offered: true,
+                    protocols: vec![SsoProtocol::Saml, SsoProtocol::Oidc],
+                    plan: None,
+                },
+                provenance: page.clone(),
+            }),
+            mfa: Some(stated(true, page.clone())),
+            hipaa_baa: Some(stated(false, page.clone())),
+            trust_page: Some(Stated {
+                value: "https://acme.example/trust".into(),
+                provenance: Provenance::VendorAttested {
+                    vendor: "Acme".into(),
+                    account_id: None,
+                    approved_by: None,
+                    on: "2026-11-05".into(),
+                    evidence: Evidence {
+                        seen: EvidenceSeen::Page {
+                            url: "https://acme.example/trust".into(),
+                        },
+                        seen_on: "2026-11-05".into(),
+                    },
+                },
+            }),
+            ..Security::default()
+        },
+    };
+    through::<shapes::VendorFacts, _>(facts);
+    through::<shapes::VendorFacts, _>(VendorFacts::default());
+    through::<shapes::Vendor, _>(crate::catalog::Vendor {
+        id: 1,
+        name: "Acme".into(),
+        category_id: 2,
+        website_url: Some("https://acme.example".into()),
+        booking_url: None,
+        logo_url: None,
+        description: "d".into(),
+        short_highlights: vec!["h".into()],
+        integrations: vec![],
+        price_bracket: Some(2),
+        firm_sizes_supported: crate::platform::firm_size::FirmSize::parse("E6_20")
+            .into_iter()
+            .collect(),
+        practice_areas_supported: vec!["PI".into()],
+        geo_focus: None,
+        tags: vec!["t".into()],
+        is_recommended_partner: false,
+        partner_level: None,
+        is_active: true,
+        needs_review: false,
+    });
+    through::<shapes::VendorSource, _>(VendorSource {
+        source_url: Some("https://acme.example".into()),
+        verified_on: None,
+    });
+    through::<shapes::BookingSource, _>(BookingSource::checked(
+        "https://acme.example/demo",
+        "2026-01-31",
+    ));
+    through::<shapes::BookingSource, _>(BookingSource::Imported(ImportedBy {
+        user_id: None,
+        file_name: "vendors.csv".into(),
+        on: "2026-02-01".into(),
+    }));
+}
+
+/// The catalog a file of schema 20 or a hub from before migration 0069 holds, read after the
+/// migration: two categories, two vendors (one checked against a page, with facts; one imported),
+/// a merged vendor's name. A new vendor takes the id after the sequence (10, not the largest id
+/// plus one), and an edit is stored.
+fn the_catalog_of_before_reads_the_same(store: &crate::platform::store::Store) {
+    use crate::catalog::facts::{Provenance, RowFact};
+    use crate::catalog::storage::{import_vendors, load_catalog, update_vendor};
+    use crate::catalog::{BookingSource, ImportedBy, VendorSource};
+    let rows = load_catalog(store).unwrap();
+    let categories: Vec<_> = (rows.categories.iter())
+        .map(|c| (c.id, c.name.as_str(), c.stage))
+        .collect();
+    assert_eq!(categories, [(1, "Intake", Some(1)), (7, "Billing", None)]);
+    let vendors: Vec<_> = (rows.vendors.iter())
+        .map(|v| {
+            let sizes: Vec<_> = v.firm_sizes_supported.iter().map(|s| s.code()).collect();
+            (
+                v.id,
+                v.name.as_str(),
+                v.category_id,
+                v.booking_url.as_deref(),
+                sizes,
+                v.price_bracket,
+            )
+        })
+        .collect();
+    assert_eq!(
+        vendors,
+        [
+            (
+                3,
+                "Acme",
+                1,
+                Some("https://acme.example/demo"),
+                vec!["SOLO", "E2_5"],
+                Some(2)
+            ),
+            (5, "Bill Co", 7, None, vec![], None),
+        ]
+    );
+    assert_eq!(rows.vendors[0].short_highlights, ["Fast intake"]);
+    assert!(rows.vendors[0].is_recommended_partner && !rows.vendors[1].is_active);
+    assert_eq!(
+        rows.sources[&3],
+        VendorSource {
+            source_url: Some("https://acme.example".into()),
+            verified_on: Some("2026-01-31".into()),
+        }
+    );
+    assert_eq!(
+        rows.booking_sources[&3],
+        BookingSource::checked("https://acme.example/demo", "2026-01-31")
+    );
+    assert_eq!(
+        rows.booking_sources[&5],
+        BookingSource::Imported(ImportedBy {
+            user_id: Some(1),
+            file_name: "v.csv".into(),
+            on: "2026-02-01".into(),
+        })
+    );
+    assert_eq!(
+        rows.facts[&3].row[&RowFact::Website],
+        Provenance::Page {
+            url: "https://acme.example".into(),
+            checked_on: "2026-01-31".into(),
+        }
+    );
+    assert_eq!(rows.aliases["acme duplicate"], 3);
+
+    let new = import_vendors(store, |tables| {
+        let id = tables.new_id(None)?;
+        let vendor = crate::catalog::Vendor {
+            id,
+            name: "Cedar".into(),
+            ..rows.vendors[1].clone()
+        };
+        tables.put(&vendor, &VendorSource::default())?;
+        Ok::<_, crate::platform::error::AppError>(id)
+    })
+    .unwrap();
+    assert_eq!(new, 10);
+    let by = Provenance::administrator_today(Some(1), None);
+    let edited = update_vendor(store, 5, &by, |mut v, _| {
+        v.is_active = true;
+        Ok(Some(v))
+    });
+    assert!(edited.unwrap());
+    let after = load_catalog(store).unwrap();
+    assert!(after.vendors.iter().any(|v| v.id == 5 && v.is_active));
+    assert_eq!(
+        after.vendors.iter().map(|v| v.id).collect::<Vec<_>>(),
+        [3, 5, 10]
+    );
+}
+
+#[test]
+fn version_20_catalog_moves_onto_the_seam_and_reads_the_same() {
+    use crate::platform::firm_size::FirmSize;
+    let (_dir, store) = file_at(20, |txn| {
+        // Schema 19 keeps the sessions on the seam (schema 1's table of them is gone).
+        txn.delete_table(V18_SESSIONS).unwrap();
+        let mut categories = txn.open_table(CATEGORIES).unwrap();
+        for (id, name, stage) in [(1u64, "Intake", Some(1u8)), (7, "Billing", None)] {
+            let category = shapes::Category {
+                id,
+                name: name.into(),
+                stage,
+            };
+            categories
+                .insert(id, codec::encode(&category).as_slice())
+                .unwrap();
+        }
+        let vendor = |id: u64, name: &str, category_id: u64| shapes::Vendor {
+            id,
+            name: name.into(),
+            category_id,
+            website_url: None,
+            booking_url: None,
+            logo_url: None,
+            description: String::new(),
+            short_highlights: vec![],
+            integrations: vec![],
+            price_bracket: None,
+            firm_sizes_supported: vec![],
+            practice_areas_supported: vec![],
+            geo_focus: None,
+            tags: vec![],
+            is_recommended_partner: false,
+            partner_level: None,
+            is_active: false,
+            needs_review: false,
+        };
+        let acme = shapes::Vendor {
+            website_url: Some("https://acme.example".into()),
+            booking_url: Some("https://acme.example/demo".into()),
+            short_highlights: vec!["Fast intake".into()],
+            price_bracket: Some(2),
+            firm_sizes_supported: ["SOLO", "E2_5"]
+                .into_iter()
+                .filter_map(FirmSize::parse)
+                .collect(),
+            is_recommended_partner: true,
+            is_active: true,
+            ..vendor(3, "Acme", 1)
+        };
+        let mut vendors = txn.open_table(VENDORS).unwrap();
+        for v in [acme, vendor(5, "Bill Co", 7)] {
+            vendors.insert(v.id, codec::encode(&v).as_slice()).unwrap();
+        }
+        let source = shapes::VendorSource {
+            source_url: Some("https://acme.example".into()),
+            verified_on: Some("2026-01-31".into()),
+        };
+        txn.open_table(VENDOR_SOURCES)
+            .unwrap()
+            .insert(3, codec::encode(&source).as_slice())
+            .unwrap();
+        let mut booking = txn.open_table(VENDOR_BOOKING_SOURCES).unwrap();
+        let checked = shapes::BookingSource::Checked {
+            source_url: "https://acme.example/demo".into(),
+            verified_on: "2026-01-31".into(),
+        };
+        booking
+            .insert(3, codec::encode(&checked).as_slice())
+            .unwrap();
+        let imported = shapes::BookingSource::Imported(shapes::ImportedBy {
+            user_id: Some(1),
+            file_name: "v.csv".into(),
+            on: "2026-02-01".into(),
+        });
+        booking
+            .insert(5, codec::encode(&imported).as_slice())
+            .unwrap();
+        let facts = shapes::VendorFacts {
+            row: [(
+                shapes::RowFact::Website,
+                shapes::Provenance::Page {
+                    url: "https://acme.example".into(),
+                    checked_on: "2026-01-31".into(),
+                },
+            )]
+            .into_iter()
+            .collect(),
+            stated_price: None,
+            pricing_model: None,
+            security: shapes::Security {
+                soc2: None,
+                iso27001: None,
+                hipaa_baa: None,
+                sso: None,
+                mfa: None,
+                data_location: None,
+                ai_training: None,
+                data_export: None,
+                trust_page: None,
+            },
+        };
+        txn.open_table(crate::platform::store::VENDOR_FACTS)
+            .unwrap()
+            .insert(3, codec::encode(&facts).as_slice())
+            .unwrap();
+        txn.open_table(crate::platform::store::VENDOR_ALIASES)
+            .unwrap()
+            .insert("acme duplicate", 3)
+            .unwrap();
+        txn.open_table(META)
+            .unwrap()
+            .insert("seq:vendors", 9)
+            .unwrap();
+    });
+    the_catalog_of_before_reads_the_same(&store);
+}
+
+/// A hub database as the binary before migration 0069 left it (a column per field of a vendor,
+/// ids from `vendor_ids`): the catalog reads as it was.
+#[test]
+fn the_catalog_of_a_hub_from_before_the_seam_is_kept() {
+    let store = hub_after(
+        68,
+        "INSERT INTO categories VALUES (1, 'Intake', 1), (7, 'Billing', NULL);\n\
+         INSERT INTO vendors (id, name, category_id, website_url, booking_url, logo_url, \
+         description, short_highlights, integrations, price_bracket, firm_sizes_supported, \
+         practice_areas_supported, geo_focus, tags, is_recommended_partner, partner_level, \
+         is_active, needs_review) VALUES \
+         (3, 'Acme', 1, 'https://acme.example', 'https://acme.example/demo', NULL, '', \
+          '{Fast intake}', '{}', 2, '{SOLO,E2_5}', '{}', NULL, '{}', true, NULL, true, false), \
+         (5, 'Bill Co', 7, NULL, NULL, NULL, '', '{}', '{}', NULL, '{}', '{}', NULL, '{}', \
+          false, NULL, false, false);\n\
+         SELECT setval('vendor_ids', 9);\n\
+         INSERT INTO vendor_sources VALUES (3, 'https://acme.example', '2026-01-31');\n\
+         INSERT INTO vendor_booking_sources (vendor_id, source_url, verified_on) \
+         VALUES (3, 'https://acme.example/demo', '2026-01-31');\n\
+         INSERT INTO vendor_booking_sources (vendor_id, imported_by, imported_file, imported_on) \
+         VALUES (5, 1, 'v.csv', '2026-02-01');\n\
+         INSERT INTO vendor_facts VALUES (3, '{\"row\": {\"Website\": {\"Page\": \
+         {\"url\": \"https://acme.example\", \"checked_on\": \"2026-01-31\"}}}, \
+         \"stated_price\": null, \"pricing_model\": null, \"security\": {\"soc2\": null, \
+         \"iso27001\": null, \"hipaa_baa\": null, \"sso\": null, \"mfa\": null, \
+         \"data_location\": null, \"ai_training\": null, \"data_export\": null, \
+         \"trust_page\": null}}');\n\
+         INSERT INTO vendor_aliases VALUES ('acme duplicate', 3);",
+    );
+    the_catalog_of_before_reads_the_same(&store);
 }
