@@ -49,14 +49,10 @@ fn setup() -> (tempfile::TempDir, AppState, User, VendorIds) {
 
     // Other firms, each with a tool in every stage category (what peer adoption reads).
     let stages: Vec<u64> = catalog.stages().iter().map(|c| c.id).collect();
-    let txn = state.store.file().unwrap().write().unwrap();
-    {
-        for id in 1..=FIRMS + 1 {
-            let u = user(id, FirmSize::ALL[id as usize % FirmSize::ALL.len()]);
-            litstack::accounts::put_account_in_file(&txn, &u).unwrap();
-        }
-    }
-    txn.commit().unwrap();
+    let accounts: Vec<User> = (1..=FIRMS + 1)
+        .map(|id| user(id, FirmSize::ALL[id as usize % FirmSize::ALL.len()]))
+        .collect();
+    litstack::accounts::put_accounts(&state.store, &accounts).unwrap();
     for id in 2..=FIRMS + 1 {
         let items: Vec<(u64, Adoption)> = stages
             .iter()

@@ -98,11 +98,9 @@ fn fill(state: &AppState, vendor: u64) -> User {
         }
     }
 
+    litstack::accounts::put_accounts(&state.store, &users).unwrap();
     let txn = state.store.file().unwrap().write().unwrap();
     {
-        for u in &users {
-            litstack::accounts::put_account_in_file(&txn, u).unwrap();
-        }
         bump_sequence(&txn, "users", next).unwrap();
         bump_sequence(&txn, "firms", next).unwrap();
 

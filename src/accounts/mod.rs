@@ -171,7 +171,7 @@ pub use storage::Merged as MergedFirms;
 /// Writes an account and its firm straight into an open redb transaction (the benchmarks' setup
 /// of many firms at once); the app creates accounts through sign-up.
 #[doc(hidden)]
-pub use storage::put_account as put_account_in_file;
+pub use storage::put_accounts;
 
 pub fn find_by_email(app: &AccountsState, email: &Email) -> Result<Option<User>> {
     storage::find_user_by_email(&app.store, email)
@@ -254,8 +254,8 @@ pub fn change_email(
     new_email: &Email,
     keep: &TokenHash,
 ) -> Result<User> {
-    let old_email = std::mem::replace(&mut user.email, new_email.as_str().to_string());
-    storage::save_new_email(&app.store, &user, &old_email, new_email, keep)?;
+    user.email = new_email.as_str().to_string();
+    storage::save_new_email(&app.store, &user, new_email, keep)?;
     app.sessions.forget_user(user.id, Some(keep));
     tracing::info!(target: "security", user_id = user.id, "email changed; other sessions ended");
     app.sessions.refresh_user(&user);

@@ -42,7 +42,6 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("evaluation_rounds", 1),
     ("firm_audit", 25),
     ("firm_deletions", 1),
-    ("firm_members", 6),
     ("firm_mfa_required", 1),
     ("firm_price_sharing", 1),
     ("firms", 3),
@@ -96,10 +95,13 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("sso_links_by_identity", 1),
     ("tool_contracts", 2),
     ("unsubscribe_secret", 1),
-    ("user_emails", 6),
     ("user_factors", 1),
     ("user_responses", 3),
+    // Schema 22 keys the accounts by (firm, id) and finds them by id and by email through
+    // indexes, which take the members' and the emails' tables' place.
     ("users", 6),
+    ("users_by_email", 6),
+    ("users_by_id", 6),
     ("vendor_accounts", 7),
     ("vendor_aliases", 1),
     ("vendor_booking_sources", 16),

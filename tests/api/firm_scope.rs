@@ -58,6 +58,24 @@ const EVERY_FIRM: &[(&str, &str)] = &[
         "every firm's tech stack: the export and the peer figures",
     ),
     (
+        "SELECT NOT EXISTS (SELECT 1 FROM users)",
+        "whether a sign-up makes the install's first account, its operator",
+    ),
+    (
+        "FROM users WHERE id BETWEEN $1 AND $2",
+        "an account found by its id through its index (a session names its person, not the \
+         person's firm); the caller reads the firm from the row",
+    ),
+    (
+        "FROM users WHERE ((value->>'email_key')::bigint) BETWEEN $1 AND $2",
+        "an account found by its email through its index (a sign-in names an email, not a \
+         firm), the whole email compared after; the caller reads the firm from the row",
+    ),
+    (
+        "FROM users ORDER BY firm_id",
+        "every account: the operator's list of firms and the export",
+    ),
+    (
         "FROM invitations WHERE ((value->>'token_key')::bigint) BETWEEN $1 AND $2",
         "an invitation found by its link's token through its index (the hash's first 63 bits, \
          then the whole hash); the caller reads the firm from the row",
@@ -90,28 +108,8 @@ const EVERY_FIRM: &[(&str, &str)] = &[
          the whole hash); whose it is comes from the row",
     ),
     (
-        "FROM users WHERE id = $1 FOR UPDATE",
-        "a person's row locked by their id: the caller's own, or a member the firm's check found",
-    ),
-    (
-        "SELECT EXISTS (SELECT 1 FROM users WHERE email_key = $1)",
-        "whether an email has an account: sign-up and invitations say so (SECURITY.md)",
-    ),
-    (
         "SELECT EXISTS (SELECT 1 FROM users)",
         "whether the install has any account: the first sign-up becomes its operator",
-    ),
-    (
-        "JOIN firms f ON f.id = u.firm_id WHERE u.email_key = $1",
-        "a person by their email: signing in",
-    ),
-    (
-        "JOIN firms f ON f.id = u.firm_id WHERE u.id = $1",
-        "a person by their id: the session's own, or one the caller's firm check found",
-    ),
-    (
-        "FROM firms WHERE id = (SELECT firm_id FROM users WHERE id = $1) FOR KEY SHARE",
-        "the firm of a person, locked while that person's write lands",
     ),
     (
         "FROM merged_firms WHERE from_id = $1",

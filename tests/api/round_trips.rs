@@ -19,13 +19,14 @@ use crate::scenario::{FirmIds, ok, stage_and_vendors};
 /// SELECT. A route over its budget, or whose count grows with its
 /// items, fails and prints what it ran.
 const READS: [(&str, i64); 9] = [
-    // The entries, their demo dates and past picks in one snapshot, then the members and their
-    // scheduler clicks on them.
-    ("/api/shortlist", 9),
+    // The entries, their demo dates and past picks in one snapshot, then the members, their firm
+    // and their scheduler clicks on them.
+    ("/api/shortlist", 10),
     ("/api/views", 1),
     ("/api/firm/invitations", 1),
-    // The members, and when each was last seen.
-    ("/api/firm/members", 2),
+    // The members, their firm (a read of its own: an account is stored without its firm), and
+    // when each was last seen.
+    ("/api/firm/members", 3),
     ("/api/recommendations/dismissed", 3),
     // The newest notices, and how many are unread: one range (`seam::range_one`).
     ("/api/notifications", 1),
@@ -189,8 +190,8 @@ async fn a_firms_list_reads_cost_the_same_round_trips_for_one_item_as_for_eight(
 const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/admin/catalog-feed", 1),
     ("/api/admin/demo-requests", 5),
-    // The firms, then their scheduled deletions.
-    ("/api/admin/firms", 3),
+    // The firms, the accounts and their firms, then the scheduled deletions.
+    ("/api/admin/firms", 4),
     // Every firm's claims, then the firms.
     ("/api/admin/firms/sso-domains", 2),
     // The pending offer, one seam read (BEGIN, SELECT, ROLLBACK).
@@ -211,8 +212,9 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // The domain's claims through their index, in a snapshot.
     ("/api/auth/sso/discover", 3),
     // The feed found by its hash, the firm's tech stack and contracts in one snapshot (BEGIN and
-    // ROLLBACK beside the three reads), then the firm and its members.
-    ("/api/calendar/{file}", 7),
+    // ROLLBACK beside the three reads), then the firm, its members and their firm (an account is
+    // stored without its firm).
+    ("/api/calendar/{file}", 8),
     ("/api/categories", 0),
     // The firm's onboarding answers, tech stack, dismissals, shortlist and latest answers in each
     // category compared, in one snapshot.
@@ -232,13 +234,14 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/evaluations/{categoryId}/criteria", 10),
     ("/api/evaluations/{categoryId}/scorecards/{vendorId}", 9),
     // The firm's second-factor requirement and the reader's factor are a statement each
-    // (`seam::get_one`).
-    ("/api/firm", 7),
+    // (`seam::get_one`); the members are read with their firm (an account is stored without it).
+    ("/api/firm", 8),
     ("/api/firm/audit", 1),
     ("/api/firm/calendar-feed", 1),
-    ("/api/firm/deletion", 2),
+    // The scheduled deletion, the members and their firm.
+    ("/api/firm/deletion", 3),
     ("/api/firm/invitations", 1),
-    ("/api/firm/members", 2),
+    ("/api/firm/members", 3),
     ("/api/firm/price-sharing", 1),
     // The provider and the claims in one snapshot.
     ("/api/firm/sso", 4),
@@ -258,12 +261,12 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/recommendations/dismissed", 3),
     // The onboarding answers, tech stack and contracts, decisions, evaluations and shortlist in
     // one snapshot; the picks (with the shortlist and dismissals) in another; the latest
-    // responses (the security asks) in a third; the members.
-    ("/api/recommendations/overview", 15),
+    // responses (the security asks) in a third; the members and their firm.
+    ("/api/recommendations/overview", 16),
     // The picks, dismissals and shortlist, in one snapshot.
     ("/api/recommendations/persisted", 5),
-    // The tech stack and contracts in one snapshot, then the members.
-    ("/api/renewals", 5),
+    // The tech stack and contracts in one snapshot, then the members and their firm.
+    ("/api/renewals", 6),
     // The category's latest response id and the response, in one snapshot.
     ("/api/responses/latest/{category_id}", 4),
     // The entries, their demo dates and past picks, in one snapshot.
@@ -272,7 +275,8 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     // category listed, in one snapshot.
     ("/api/shortlist/brief", 8),
     ("/api/shortlist/brief.csv", 9),
-    ("/api/techstack/{toolId}/contract", 5),
+    // The contract in one snapshot, then the members and their firm.
+    ("/api/techstack/{toolId}/contract", 6),
     ("/api/trends", 0),
     ("/api/trends/cities", 0),
     ("/api/trends/vendors", 0),
@@ -282,8 +286,9 @@ const GET_BUDGETS: &[(&str, i64)] = &[
     ("/api/vendor/notices", 3),
     ("/api/vendor/proposals", 3),
     ("/api/vendor/sessions", 3),
-    // The profile views, and every click in one snapshot (the vendor's own monthly figures).
-    ("/api/vendor/stats", 7),
+    // Every account and their firms (whose firm is verified), then the profile views and every
+    // click in one snapshot (the vendor's own monthly figures).
+    ("/api/vendor/stats", 8),
     ("/api/vendors", 0),
     // A firm member's view of a profile is counted (a write: the firm's check and scope lock, the
     // month's count read and written); the firm's onboarding answers, tech stack, dismissals,
@@ -421,8 +426,8 @@ async fn call_cost(
 /// invitation, another vendor dismissed) and the fewest counts, as for the reads.
 const WRITE_BUDGETS: &[(&str, i64)] = &[
     // The entry's write, then the answer: the shortlist with its demo dates, past picks, the
-    // members' clicks and the tech stack, in three snapshots.
-    ("PUT /api/shortlist/{vendor}", 24),
+    // members (and their firm) and their clicks, and the tech stack, in three snapshots.
+    ("PUT /api/shortlist/{vendor}", 25),
     ("POST /api/views", 9),
     // The firm opened, its invitations read (the pending one of the email withdrawn), the id
     // drawn, the invitation, its audit line and the mail's settings.
@@ -430,7 +435,8 @@ const WRITE_BUDGETS: &[(&str, i64)] = &[
     // The dismissal and the stage's picks refilled, then the firm's picks and dismissals again.
     ("POST /api/recommendations/dismissed", 37),
     ("POST /api/profile/category-adoption", 27),
-    ("PUT /api/techstack/{vendor}/contract", 11),
+    // The contract's write, then the members and their firm for its answer.
+    ("PUT /api/techstack/{vendor}/contract", 12),
     // The criteria's write, then the latest answers they are read against, in a snapshot.
     ("PUT /api/evaluations/{category}/criteria", 14),
     ("PUT /api/firm/price-sharing", 8),

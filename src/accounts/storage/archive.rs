@@ -50,20 +50,10 @@ pub mod purge {
     use redb::WriteTransaction;
 
     use crate::platform::error::Result;
-    use crate::platform::store::registry::{RedbTable, Taking};
-    use crate::platform::store::{FIRM_MEMBERS, MERGED_FIRMS, USER_EMAILS, USERS};
+    use crate::platform::store::MERGED_FIRMS;
+    use crate::platform::store::registry::Taking;
 
     use crate::platform::store::registry::has_table as exists;
-
-    pub fn users(txn: &WriteTransaction, taking: &Taking) -> Result<()> {
-        USERS.purge_keys(txn, &taking.members)?;
-        FIRM_MEMBERS.purge_keys(txn, &[taking.firm.get()])?;
-        if exists(txn, "user_emails")? {
-            txn.open_table(USER_EMAILS)?
-                .retain(|_, user| !taking.members.contains(&user))?;
-        }
-        Ok(())
-    }
 
     /// The firms once merged into this one: their ids led here.
     pub fn merged_firms(txn: &WriteTransaction, taking: &Taking) -> Result<()> {

@@ -7,17 +7,16 @@
 use serde::Deserialize;
 
 use super::firms::{self, NewFirm};
-use super::postgres::rows::at;
-use super::{EMAIL_TAKEN, file};
+use super::users;
 use crate::accounts::audit_entry::AuditEntry;
 use crate::accounts::model::Requirement;
-use crate::accounts::model::{Email, User, parse_law_firm, parse_name};
+use crate::accounts::model::{Email, parse_law_firm, parse_name};
 use crate::accounts::{FirmRole, password};
 use crate::platform::error::{Result, bad_request, conflict};
 use crate::platform::firm_id::FirmId;
 use crate::platform::firm_size::FirmSize;
 use crate::platform::store::arrival::{Arrival, Row, Rows, parse, parse_all};
-use crate::platform::store::{self, WriteTx, seam};
+use crate::platform::store::{WriteTx, seam};
 
 #[derive(Deserialize)]
 struct ArchivedFirm {
@@ -80,52 +79,26 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Re
             "The archive's firm has no owner: a firm always has one",
         ));
     }
-    let firm = seam::within(tx, |tx| firms::find_in(tx, firm_id.get()))?;
+    let firm = seam::within(tx, |tx| firms::find_in(tx, firm_id.get()))?
+        .ok_or_else(|| bad_request("The firm was not made"))?;
     for (archived, name, email, role, created_at) in made {
-        let id = match tx {
-            WriteTx::File(txn) => {
-                let user = User {
-                    id: store::next_id(txn, "users")?,
-                    name,
-                    email: email.as_str().to_string(),
-                    firm: firm
-                        .clone()
-                        .ok_or_else(|| bad_request("The firm was not made"))?,
-                    firm_role: role,
-                    password_hash: password::unusable_hash(),
-                    is_admin: false,
-                    created_at,
-                };
-                file::put_account(txn, &user).map_err(|e| taken(e, &email))?;
-                user.id
+        let id = seam::within(tx, |tx| {
+            // The sign-ups' turn, as every write that gives an account an email takes it.
+            tx.lock_install(super::SIGN_UP_LOCK)?;
+            if users::holder_of(tx, &email)?.is_some() {
+                return Err(taken(&email));
             }
-            WriteTx::Postgres(tx) => {
-                let store = tx.store();
-                let id: i64 = store
-                    .run(
-                        sqlx::query_scalar(
-                            "INSERT INTO users (name, email, email_key, firm_id, firm_role, \
-                             password_hash, is_admin, created_at) \
-                             VALUES ($1, $2, $3, $4, $5, $6, false, $7) RETURNING id",
-                        )
-                        .bind(&name)
-                        .bind(email.as_str())
-                        .bind(email.key())
-                        .bind(firm_id.get() as i64)
-                        .bind(role.code())
-                        .bind(password::unusable_hash())
-                        .bind(at(created_at))
-                        .fetch_one(tx.conn()?),
-                    )
-                    .map_err(|e| match &e {
-                        sqlx::Error::Database(db) if db.is_unique_violation() => {
-                            taken(conflict(EMAIL_TAKEN), &email)
-                        }
-                        _ => e.into(),
-                    })?;
-                id as u64
-            }
-        };
+            let stored = users::Stored {
+                name,
+                email: email.as_str().to_string(),
+                email_key: users::email_key(email.as_str()),
+                firm_role: role,
+                password_hash: password::unusable_hash(),
+                is_admin: false,
+                created_at,
+            };
+            users::add_in(tx, &firm, &stored)
+        })?;
         arrival.add_user(archived, id);
     }
     arrival.notes.push(
@@ -137,15 +110,11 @@ pub fn users(tx: &mut WriteTx, arrival: &mut Arrival, rows: &mut Rows<'_>) -> Re
     Ok(members.len())
 }
 
-fn taken(e: crate::platform::error::AppError, email: &Email) -> crate::platform::error::AppError {
-    if e.to_string() == EMAIL_TAKEN {
-        conflict(format!(
-            "{} already has an account on this install, and an email belongs to one firm",
-            email.as_str()
-        ))
-    } else {
-        e
-    }
+fn taken(email: &Email) -> crate::platform::error::AppError {
+    conflict(format!(
+        "{} already has an account on this install, and an email belongs to one firm",
+        email.as_str()
+    ))
 }
 
 /// The firm's audit log, each line as it was (when, who by name, what), with this install's ids.

@@ -4,7 +4,6 @@
 //! What carried over: on redb schema 15 rewrote the table of before the seam as JSON; on
 //! PostgreSQL migration 0061 moved its rows into the seam's layout.
 
-use redb::ReadableTable;
 use serde::{Deserialize, Serialize};
 
 use crate::platform::error::Result;
@@ -96,31 +95,10 @@ pub fn scheduled_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<Option<Deletion
 /// Whether the install's operator is a member of the firm, read inside the deletion's `tx` (after
 /// `hold_sign_ups_in`, which a merge takes too, so a merge that moved the operator in is seen).
 pub fn holds_operator_in(tx: &mut WriteTx, firm_id: FirmId) -> Result<bool> {
-    match tx {
-        WriteTx::File(txn) => {
-            let ids: Vec<u64> = txn
-                .open_table(crate::platform::store::FIRM_MEMBERS)?
-                .range((firm_id.get(), 0)..=(firm_id.get(), u64::MAX))?
-                .map(|e| e.map(|(k, _)| k.value().1))
-                .collect::<std::result::Result<_, _>>()?;
-            for id in ids {
-                if super::file::load_in(txn, id)?.is_some_and(|u| u.is_admin) {
-                    return Ok(true);
-                }
-            }
-            Ok(false)
-        }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            Ok(store.run(
-                sqlx::query_scalar::<_, bool>(
-                    "SELECT EXISTS (SELECT 1 FROM users WHERE firm_id = $1 AND is_admin)",
-                )
-                .bind(firm_id.get() as i64)
-                .fetch_one(pg.conn()?),
-            )?)
-        }
-    }
+    seam::within(tx, |tx| {
+        let members = tx.range(&super::users::USERS, &[firm_id.get()])?;
+        Ok(members.iter().any(|(_, member)| member.is_admin))
+    })
 }
 
 /// A merged firm's scheduled deletion goes with it; the kept firm's stands.

@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::platform::error::{Result, conflict};
 use crate::platform::firm_id::FirmId;
-use crate::platform::store::postgres::changes::Change;
 use crate::platform::store::seam::{self, Table};
 use crate::platform::store::{OPERATOR_HANDOVERS, Store, WriteTx};
 
@@ -92,51 +91,28 @@ pub fn forget_in(tx: &mut WriteTx, user_id: u64) -> Result<()> {
 /// it, so no reader ever sees the install with no operator or with both. Answers false (and
 /// writes nothing) when `from` no longer runs the install or `to` no longer exists.
 pub fn move_operator_in(tx: &mut WriteTx, from: u64, to: u64) -> Result<bool> {
-    let moved = match tx {
-        WriteTx::File(txn) => {
-            let (Some(mut old), Some(mut new)) = (
-                super::file::load_in(txn, from)?,
-                super::file::load_in(txn, to)?,
-            ) else {
-                return Ok(false);
-            };
-            if !old.is_admin {
-                return Ok(false);
-            }
-            old.is_admin = false;
-            new.is_admin = true;
-            super::file::put_user(txn, &new)?;
-            super::file::put_user(txn, &old)?;
-            true
-        }
-        WriteTx::Postgres(pg) => {
-            let store = pg.store();
-            store.run(move_pg(pg.conn()?, from, to))?
-        }
+    // Both accounts held in id order, as every holder of two takes them: two moves at once
+    // cannot deadlock.
+    let (first, second) = (from.min(to), from.max(to));
+    let first = super::users::hold_in(tx, first)?;
+    let second = super::users::hold_in(tx, second)?;
+    let by_id = |id: u64| {
+        [&first, &second]
+            .into_iter()
+            .flatten()
+            .find(|u| u.id == id)
+            .cloned()
     };
-    if moved {
-        // Every hub node's cached sessions of both accounts read them again.
-        tx.record_change(Change::User { user_id: from });
-        tx.record_change(Change::User { user_id: to });
-    }
-    Ok(moved)
-}
-
-async fn move_pg(conn: &mut sqlx::PgConnection, from: u64, to: u64) -> Result<bool> {
-    let rows: Vec<(i64, bool)> =
-        sqlx::query_as("SELECT id, is_admin FROM users WHERE id = ANY($1) ORDER BY id FOR UPDATE")
-            .bind(vec![from as i64, to as i64])
-            .fetch_all(&mut *conn)
-            .await?;
-    let runs = |id: u64| rows.iter().find(|r| r.0 == id as i64).map(|r| r.1);
-    if runs(from) != Some(true) || runs(to).is_none() {
+    let (Some(mut old), Some(mut new)) = (by_id(from), by_id(to)) else {
+        return Ok(false);
+    };
+    if !old.is_admin {
         return Ok(false);
     }
-    // One statement: both rows change together.
-    sqlx::query("UPDATE users SET is_admin = (id = $2) WHERE id = ANY(ARRAY[$1, $2]::bigint[])")
-        .bind(from as i64)
-        .bind(to as i64)
-        .execute(&mut *conn)
-        .await?;
+    old.is_admin = false;
+    new.is_admin = true;
+    // Each save tells every hub node's cached sessions of the account to read it again.
+    super::users::save_in(tx, &new)?;
+    super::users::save_in(tx, &old)?;
     Ok(true)
 }

@@ -4,8 +4,8 @@
 //! device) in the same row, so a device ends with its session. The token itself is never stored.
 //!
 //! A write of an account's sessions runs inside a transaction that holds the account first (a
-//! sign-in or a sign-out: `hold_account_key_in`; a device's note: `hold_account_in`; a new
-//! password or email, a reset link's use, a removal: the account's own write): on PostgreSQL its
+//! sign-in, a sign-out or a device's note: `hold_account_in`; a new password or email, a reset
+//! link's use, a removal: the account's own write): on PostgreSQL its
 //! firm's row, which a firm's deletion or merge locks before it purges or moves the account's
 //! rows, so such a write lands wholly before the purge or finds the account gone. A touch holds
 //! nothing: it writes only where the row still is (`Tx::update`).

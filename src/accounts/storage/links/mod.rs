@@ -11,8 +11,8 @@ use crate::accounts::model::TokenHash;
 use crate::accounts::model::{EndReason, EndedSession, User};
 use crate::mail::storage::Outgoing;
 use crate::platform::error::Result;
+use crate::platform::store::Store;
 use crate::platform::store::seam;
-use crate::platform::store::{Store, WriteTx};
 
 pub use invitations::{
     create as create_invitation, find as find_invitation_by_token, of_firm as firm_invitations,
@@ -51,10 +51,7 @@ pub fn use_reset_link(
     link.used_at = Some(now);
     reset::put_in(&mut tx, &link)?;
     user.password_hash = password_hash.to_string();
-    match &mut tx {
-        WriteTx::File(txn) => super::file::put_user(txn, &user)?,
-        WriteTx::Postgres(tx) => super::postgres::put_user_in(tx, &user)?,
-    }
+    super::users::save_in(&mut tx, &user)?;
     let why = EndedSession::new(EndReason::PasswordReset, None);
     super::end_sessions_in(&mut tx, user.id, &super::sessions::NO_SESSION, why)?;
     tx.commit()?;

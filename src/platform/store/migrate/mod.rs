@@ -136,7 +136,13 @@ impl super::FileStore {
             seam_values_in_json(&txn, 21).map_err(fail)?;
             categories_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 22 { ... }`.
+        // Version 22: the accounts move onto the seam, keyed by their firm and id, with their
+        // indexes by id and by email in place of the members' and emails' tables
+        // (`users_on_the_seam`).
+        if current < 22 {
+            users_on_the_seam(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 23 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -626,10 +632,10 @@ fn audit_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
 /// The table `old` as an older schema keyed it, or `None` when the file has no such table, or
 /// has it keyed as the seam keys it already (written by this version: a test's file, marked older
 /// to run the steps before).
-fn older_table<'t>(
+fn older_table<'t, K: redb::Key + 'static>(
     txn: &'t WriteTransaction,
-    old: redb::TableDefinition<'static, &'static [u8], &'static [u8]>,
-) -> anyhow::Result<Option<redb::Table<'t, &'static [u8], &'static [u8]>>> {
+    old: redb::TableDefinition<'static, K, &'static [u8]>,
+) -> anyhow::Result<Option<redb::Table<'t, K, &'static [u8]>>> {
     if !super::registry::has_table(txn, redb::TableHandle::name(&old))? {
         return Ok(None);
     }
@@ -731,6 +737,51 @@ fn sessions_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
     seam::in_schema_step(txn, |tx| {
         for (key, session) in &sessions {
             tx.insert(&V19_SESSIONS, *key, session)?;
+        }
+        Ok(())
+    })?;
+    Ok(())
+}
+
+/// The accounts as schema 22 declares them on the seam.
+const V22_USERS_BY_ID: Index = Index::new("users_by_id", On::Key(1));
+const V22_USERS_BY_EMAIL: Index = Index::new("users_by_email", On::Field("email_key"));
+const V22_USERS: Table<(u64, u64), shapes::StoredUser> =
+    Table::declare("users", &["firm_id", "id"], Some("users"))
+        .indexed(&[&V22_USERS_BY_ID, &V22_USERS_BY_EMAIL]);
+
+/// Version 22: each account of before (keyed by id, in bincode, its firm in the value) is keyed
+/// by (its firm, its id) as the seam's JSON, written through the seam so its indexes by id and by
+/// email are made with it; the members' and the emails' tables, which those indexes replace, go.
+/// Ids and the sequence (META's `seq:users`) stay.
+fn users_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
+    for gone in ["firm_members", "user_emails"] {
+        if super::registry::has_table(txn, gone)? {
+            txn.delete_table(redb::TableDefinition::<u64, u64>::new(gone))?;
+        }
+    }
+    let Some(old) = older_table(txn, USERS)? else {
+        return Ok(());
+    };
+    let mut users = Vec::new();
+    for entry in old.iter()? {
+        let user: V6User = codec::decode(entry?.1.value())?;
+        let stored = shapes::StoredUser {
+            email_key: seam::text_key(&user.email.to_lowercase()),
+            name: user.name,
+            email: user.email,
+            firm_role: user.firm_role,
+            password_hash: user.password_hash,
+            is_admin: user.is_admin,
+            created_at: user.created_at,
+        };
+        users.push(((user.firm_id, user.id), stored));
+    }
+    drop(old);
+    txn.delete_table(USERS)?;
+    seam::in_schema_step(txn, |tx| {
+        for (key, user) in &users {
+            tx.insert(&V22_USERS, *key, user)?;
         }
         Ok(())
     })?;
@@ -1311,8 +1362,8 @@ struct V5User {
     created_at: i64,
 }
 
-/// An account as schema 6 stores it (the accounts storage's `StoredUser`, frozen here).
-#[derive(serde::Serialize)]
+/// An account as schemas 6 to 21 store it (the accounts storage's `StoredUser`, frozen here).
+#[derive(serde::Serialize, serde::Deserialize)]
 struct V6User {
     id: u64,
     name: String,

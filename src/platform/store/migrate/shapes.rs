@@ -68,14 +68,9 @@ pub(super) struct Firm {
     pub disabled: bool,
 }
 
-#[derive(Serialize)]
-#[cfg_attr(
-    not(test),
-    expect(
-        dead_code,
-        reason = "only `Owner` is written; the others keep the variants' order"
-    )
-)]
+/// A member's role, bincode's variant order; from schema 22 its JSON, by its code.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub(super) enum FirmRole {
     Owner,
     Admin,
@@ -992,4 +987,17 @@ pub(super) struct Security {
     pub ai_training: Option<Stated<bool>>,
     pub data_export: Option<Stated<bool>>,
     pub trust_page: Option<Stated<String>>,
+}
+
+/// An account as the seam keeps it from schema 22, keyed by (its firm, its id).
+#[derive(Serialize, Deserialize)]
+pub(super) struct StoredUser {
+    pub name: String,
+    pub email: String,
+    /// The first 63 bits of the SHA-256 of the lower-cased email: the index by email's part.
+    pub email_key: u64,
+    pub firm_role: FirmRole,
+    pub password_hash: String,
+    pub is_admin: bool,
+    pub created_at: i64,
 }

@@ -548,8 +548,36 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
     assert_eq!(
-        SCHEMA_VERSION, 21,
+        SCHEMA_VERSION, 22,
         "compare the shapes with the new version's types"
+    );
+    // Schema 22's accounts in JSON, as the seam stores them.
+    let frozen = serde_json::to_value(shapes::StoredUser {
+        name: "Ann".into(),
+        email: "Ann@Doe.com".into(),
+        email_key: 7,
+        firm_role: shapes::FirmRole::Viewer,
+        password_hash: "x".into(),
+        is_admin: true,
+        created_at: 9,
+    })
+    .unwrap();
+    assert_eq!(
+        serde_json::from_value::<crate::accounts::storage::users::Stored>(frozen).unwrap(),
+        crate::accounts::storage::users::Stored {
+            name: "Ann".into(),
+            email: "Ann@Doe.com".into(),
+            email_key: 7,
+            firm_role: crate::platform::caller::FirmRole::Viewer,
+            password_hash: "x".into(),
+            is_admin: true,
+            created_at: 9,
+        }
+    );
+    assert_eq!(
+        crate::accounts::storage::users::email_key("Ann@Doe.com"),
+        crate::platform::store::seam::text_key("ann@doe.com"),
+        "schema 22 keyed each email as the accounts' storage does"
     );
     fn same<A: serde::Serialize, B: serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(
         frozen: &A,
@@ -4237,4 +4265,202 @@ fn the_catalog_of_a_hub_from_before_the_seam_is_kept() {
          INSERT INTO vendor_aliases VALUES ('acme duplicate', 3);",
     );
     the_catalog_of_before_reads_the_same(&store);
+}
+
+/// The accounts a file of schema 21 or a hub from before migration 0070 holds, read after the
+/// migration: three accounts in two firms (one with an email typed in capitals), found by id, by
+/// email in any case and by firm. A sign-up takes the id after the sequence (9, not the largest id
+/// plus one) and is refused an email an account of before holds; an email change is found by its
+/// new email only; a removed account is gone from its firm.
+fn the_accounts_of_before_read_the_same(store: &crate::platform::store::Store) {
+    use crate::accounts::Email;
+    use crate::accounts::storage::{
+        FirmChoice, NewUser, all_users, create_user, find_user, find_user_by_email, firm_members,
+        remove_user, save_new_email,
+    };
+    use crate::platform::caller::FirmRole;
+    use crate::platform::firm_id::FirmId;
+    let view = |u: &crate::platform::caller::User| {
+        (
+            u.id,
+            u.name.clone(),
+            u.email.clone(),
+            u.firm.id.get(),
+            u.firm_role,
+            u.is_admin,
+            u.created_at,
+        )
+    };
+    let all: Vec<_> = all_users(store).unwrap().iter().map(view).collect();
+    assert_eq!(
+        all,
+        vec![
+            (
+                1,
+                "Ann".into(),
+                "Ann@A.example".into(),
+                1,
+                FirmRole::Owner,
+                true,
+                1_700_000_000
+            ),
+            (
+                2,
+                "Bo".into(),
+                "bo@a.example".into(),
+                1,
+                FirmRole::Viewer,
+                false,
+                1_700_000_100
+            ),
+            (
+                4,
+                "Cy".into(),
+                "cy@c.example".into(),
+                3,
+                FirmRole::Owner,
+                false,
+                1_700_000_200
+            ),
+        ]
+    );
+    assert_eq!(find_user(store, 4).unwrap().unwrap().firm.name, "Cedar");
+    assert!(find_user(store, 3).unwrap().is_none());
+    let email = |e: &str| Email::parse(e).unwrap();
+    let ann = find_user_by_email(store, &email("ann@a.EXAMPLE"))
+        .unwrap()
+        .unwrap();
+    assert_eq!(ann.id, 1);
+    let ids = |firm: u64| -> Vec<u64> {
+        firm_members(store, FirmId::from_stored(firm))
+            .unwrap()
+            .iter()
+            .map(|u| u.id)
+            .collect()
+    };
+    assert_eq!((ids(1), ids(3)), (vec![1, 2], vec![4]));
+
+    let sign_up = |e: &str| NewUser {
+        name: "Di".into(),
+        email: email(e),
+        firm: FirmChoice::New {
+            name: "Dogwood".into(),
+            size: None,
+        },
+        password_hash: "x".into(),
+    };
+    let taken = create_user(store, sign_up("ANN@a.example"), &[6; 32], |_| Ok(()));
+    assert_eq!(
+        taken.unwrap_err().to_string(),
+        "An account with this email already exists"
+    );
+    let di = create_user(store, sign_up("di@d.example"), &[7; 32], |_| Ok(())).unwrap();
+    assert_eq!(di.id, 9);
+
+    let mut bo = find_user(store, 2).unwrap().unwrap();
+    bo.email = "bo@b.example".into();
+    save_new_email(store, &bo, &email("bo@b.example"), &[8; 32]).unwrap();
+    assert!(
+        find_user_by_email(store, &email("bo@a.example"))
+            .unwrap()
+            .is_none()
+    );
+    assert_eq!(
+        find_user_by_email(store, &email("BO@b.example"))
+            .unwrap()
+            .map(|u| u.id),
+        Some(2)
+    );
+    remove_user(store, &bo).unwrap();
+    assert_eq!(ids(1), vec![1]);
+    assert!(find_user(store, 2).unwrap().is_none());
+}
+
+#[test]
+fn version_21_accounts_move_onto_the_seam_and_read_the_same() {
+    let (_dir, store) = file_at(21, |txn| {
+        // Schema 19 keeps the sessions on the seam (schema 1's table of them is gone).
+        txn.delete_table(V18_SESSIONS).unwrap();
+        let mut firms = txn.open_table(FIRMS).unwrap();
+        for (id, name) in [(1u64, "Alder"), (3, "Cedar")] {
+            let firm = shapes::StoredFirm {
+                name: name.into(),
+                size: None,
+                created_at: 1_700_000_000,
+                verified: false,
+                disabled: false,
+            };
+            firms
+                .insert(id, serde_json::to_vec(&firm).unwrap().as_slice())
+                .unwrap();
+        }
+        let mut users = txn.open_table(USERS).unwrap();
+        let mut members = txn.open_table(FIRM_MEMBERS).unwrap();
+        let mut emails = txn.open_table(USER_EMAILS).unwrap();
+        for (id, name, email, firm_id, firm_role, created_at) in [
+            (
+                1u64,
+                "Ann",
+                "Ann@A.example",
+                1u64,
+                shapes::FirmRole::Owner,
+                1_700_000_000i64,
+            ),
+            (
+                2,
+                "Bo",
+                "bo@a.example",
+                1,
+                shapes::FirmRole::Viewer,
+                1_700_000_100,
+            ),
+            (
+                4,
+                "Cy",
+                "cy@c.example",
+                3,
+                shapes::FirmRole::Owner,
+                1_700_000_200,
+            ),
+        ] {
+            let user = V6User {
+                id,
+                name: name.into(),
+                email: email.into(),
+                firm_id,
+                firm_role,
+                password_hash: "x".into(),
+                is_admin: id == 1,
+                created_at,
+            };
+            users.insert(id, codec::encode(&user).as_slice()).unwrap();
+            members.insert((firm_id, id), ()).unwrap();
+            emails.insert(email.to_lowercase().as_str(), id).unwrap();
+        }
+        let mut meta = txn.open_table(META).unwrap();
+        meta.insert("seq:firms", 3).unwrap();
+        meta.insert("seq:users", 8).unwrap();
+    });
+    the_accounts_of_before_read_the_same(&store);
+}
+
+/// A hub database as the binary before migration 0070 left it (a column per field of an account,
+/// a unique `email_key`, ids from the table's identity): each account reads as it was.
+#[test]
+fn the_accounts_of_a_hub_from_before_the_seam_are_kept() {
+    let store = hub_after(
+        69,
+        "INSERT INTO firms VALUES \
+         (1, '{\"name\": \"Alder\", \"size\": null, \"created_at\": 1700000000, \
+               \"verified\": false, \"disabled\": false}'), \
+         (3, '{\"name\": \"Cedar\", \"size\": null, \"created_at\": 1700000000, \
+               \"verified\": false, \"disabled\": false}');\n\
+         SELECT setval('seq_firms', 3);\n\
+         INSERT INTO users VALUES \
+         (1, 'Ann', 'Ann@A.example', 'ann@a.example', 'x', true, to_timestamp(1700000000), 1, 'owner'), \
+         (2, 'Bo', 'bo@a.example', 'bo@a.example', 'x', false, to_timestamp(1700000100), 1, 'viewer'), \
+         (4, 'Cy', 'cy@c.example', 'cy@c.example', 'x', false, to_timestamp(1700000200), 3, 'owner');\n\
+         SELECT setval(pg_get_serial_sequence('users', 'id'), 8);",
+    );
+    the_accounts_of_before_read_the_same(&store);
 }

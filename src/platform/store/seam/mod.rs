@@ -621,6 +621,17 @@ impl Tx<'_, '_> {
         }
     }
 
+    /// Whether `table` holds no row: one statement, whatever the table's size (a sign-up asks
+    /// whether it makes the install's first account).
+    pub fn is_empty<K: Key, V, R: RedbValue<V>>(&mut self, table: &Table<K, V, R>) -> Result<bool> {
+        check_columns(table)?;
+        match &mut self.engine {
+            Engine::RedbRead(txn) => redb::is_empty_read(txn, table),
+            Engine::RedbWrite(txn) => redb::is_empty_write(txn, table),
+            Engine::Pg { tx, .. } => pg::is_empty(tx, table),
+        }
+    }
+
     /// The values at `keys`, in their order (`None` where there is none): one round trip.
     pub fn get_many<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
         &mut self,
@@ -1092,6 +1103,23 @@ pub fn range_one<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
     prefix: &[u64],
 ) -> Result<Vec<(K, V)>> {
     lone(store, |tx| tx.range(table, prefix))
+}
+
+/// The values at `keys`, in their order, read by one statement (`Tx::get_many`).
+pub fn get_many_one<K: Key, V: DeserializeOwned, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<K, V, R>,
+    keys: &[K],
+) -> Result<Vec<Option<V>>> {
+    lone(store, |tx| tx.get_many(table, keys))
+}
+
+/// Whether `table` holds no row, read by one statement (`Tx::is_empty`).
+pub fn is_empty_one<K: Key, V, R: RedbValue<V>>(
+    store: &Store,
+    table: &Table<K, V, R>,
+) -> Result<bool> {
+    lone(store, |tx| tx.is_empty(table))
 }
 
 /// Every row whose text key starts with `prefix`, read by one statement (`Tx::range_text`).

@@ -350,10 +350,14 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
     let arrays: Vec<String> = (1..=K::LEN)
         .map(|i| format!("${i}::{}", array_type::<K>()))
         .collect();
+    // The key's first column is named on its own too (`= ANY`), as `range_many` does: a firm's
+    // rows are asked for by naming the firm, and it leads the primary key's index.
     let sql = format!(
-        "SELECT {}, value FROM {} WHERE ({}) IN (SELECT * FROM unnest({}))",
+        "SELECT {}, value FROM {} WHERE {} = ANY($1::{}) AND ({}) IN (SELECT * FROM unnest({}))",
         column_list(table.key_columns),
         quoted(table.name),
+        column_list(&table.key_columns[..1]),
+        array_type::<K>(),
         column_list(table.key_columns),
         arrays.join(", ")
     );
@@ -374,6 +378,16 @@ pub(super) fn get_many<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(
             None => Ok(None),
         })
         .collect()
+}
+
+pub(super) fn is_empty<K: Key, V, R: super::RedbValue<V>>(
+    tx: &mut PgTx,
+    table: &Table<K, V, R>,
+) -> Result<bool> {
+    ensure(tx, table)?;
+    let store = tx.store();
+    let sql = format!("SELECT NOT EXISTS (SELECT 1 FROM {})", quoted(table.name));
+    Ok(store.run(sqlx::query_scalar(sqlx::AssertSqlSafe(sql)).fetch_one(tx.conn()?))?)
 }
 
 pub(super) fn range<K: Key, V: DeserializeOwned, R: super::RedbValue<V>>(

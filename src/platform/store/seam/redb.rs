@@ -100,6 +100,28 @@ pub(super) fn range_read<K: Key, V, R: RedbValue<V>>(
     rows_under(table.name, &rows, prefix)
 }
 
+pub(super) fn is_empty_read<K: Key, V, R: RedbValue<V>>(
+    txn: &ReadTransaction,
+    table: &Table<K, V, R>,
+) -> Result<bool> {
+    Ok(match crate::platform::store::open_read(txn, table.redb)? {
+        Some(rows) => redb::ReadableTableMetadata::is_empty(&rows)?,
+        None => true,
+    })
+}
+
+pub(super) fn is_empty_write<K: Key, V, R: RedbValue<V>>(
+    txn: &WriteTransaction,
+    table: &Table<K, V, R>,
+) -> Result<bool> {
+    if !has_table(txn, redb::TableHandle::name(&table.redb))? {
+        return Ok(true);
+    }
+    Ok(redb::ReadableTableMetadata::is_empty(
+        &txn.open_table(table.redb)?,
+    )?)
+}
+
 /// The rows of a table of text keys whose key starts with `prefix`, in key order.
 fn rows_starting<V, R: RedbValue<V>>(
     table: &str,

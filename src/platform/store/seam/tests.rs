@@ -43,6 +43,8 @@ enum Op {
     /// A read that holds its row to the commit (`Tx::get_for_update`): the same answer.
     GetForUpdate((u64, u64)),
     GetMany(Vec<(u64, u64)>),
+    /// Whether the table holds no row (`Tx::is_empty`).
+    IsEmpty,
     Insert((u64, u64), Row),
     InsertMany(Vec<((u64, u64), Row)>),
     InsertNew((u64, u64), Row),
@@ -75,6 +77,7 @@ enum Answer {
     Taken,
     /// Whether `update` found a row to write.
     Updated(bool),
+    Empty(bool),
     Id,
     /// A move met a key its new owner holds: the whole write fails.
     MoveRefused,
@@ -94,6 +97,7 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         key().prop_map(Op::Get),
         key().prop_map(Op::GetForUpdate),
+        Just(Op::IsEmpty),
         prop::collection::vec(key(), 0..4).prop_map(Op::GetMany),
         (key(), row()).prop_map(|(k, r)| Op::Insert(k, r)),
         (key(), row()).prop_map(|(k, r)| Op::InsertNew(k, r)),
@@ -123,6 +127,7 @@ fn on_model(model: &mut BTreeMap<(u64, u64), Row>, op: &Op, drawn: Option<u64>) 
     match op {
         Op::Get(k) | Op::GetForUpdate(k) => Answer::One(model.get(k).cloned()),
         Op::GetMany(ks) => Answer::Many(ks.iter().map(|k| model.get(k).cloned()).collect()),
+        Op::IsEmpty => Answer::Empty(model.is_empty()),
         Op::Insert(k, r) => {
             model.insert(*k, r.clone());
             Answer::Done
@@ -205,6 +210,7 @@ fn on_engine(tx: &mut super::Tx, op: &Op, ids: &mut Vec<u64>) -> Result<Answer> 
         Op::Get(k) => Answer::One(tx.get(&ROWS, *k)?),
         Op::GetForUpdate(k) => Answer::One(tx.get_for_update(&ROWS, *k)?),
         Op::GetMany(ks) => Answer::Many(tx.get_many(&ROWS, ks)?),
+        Op::IsEmpty => Answer::Empty(tx.is_empty(&ROWS)?),
         Op::Insert(k, r) => {
             tx.insert(&ROWS, *k, r)?;
             Answer::Done
