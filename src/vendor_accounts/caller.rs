@@ -12,7 +12,7 @@ use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
 
 use super::VendorAccountsState;
 use super::model::{Account, Session};
-use super::storage::{self, keys};
+use super::storage::{self, ACCOUNTS, SESSIONS};
 use crate::platform::caller::{SessionLimits, TOUCH_EVERY_SECS, TokenHash, session_token};
 use crate::platform::clock::now_secs;
 use crate::platform::error::{AppError, Result, unauthorized};
@@ -68,15 +68,15 @@ fn session_account(
     hash: &TokenHash,
 ) -> Result<Option<(Session, Account)>> {
     let store = &app.accounts.store;
-    let key = keys::session(hash);
-    let Some(mut session) = storage::get::<Session>(store, &key)? else {
+    let key = storage::token_key(hash);
+    let Some(mut session) = storage::get(store, &SESSIONS, key.clone())? else {
         return Ok(None);
     };
     let now = now_secs();
     if !session.is_open(SessionLimits::of(&app.accounts.config), now) {
         // Ended whether or not the row goes: a failed delete must not turn "signed out" into an
         // error.
-        if let Err(e) = storage::write(store, |docs| docs.delete(&key)) {
+        if let Err(e) = storage::write(store, |change| change.delete(&SESSIONS, key.clone())) {
             tracing::warn!(error = %e, "an ended vendor session could not be deleted");
         }
         tracing::info!(target: "security", vendor_account_id = session.account_id, "vendor session expired");
@@ -84,11 +84,11 @@ fn session_account(
     }
     if now - session.last_used() >= TOUCH_EVERY_SECS {
         session.last_seen = now;
-        let touched = storage::write(store, |docs| {
-            if docs.get::<Session>(&key)?.is_none() {
+        let touched = storage::write(store, |change| {
+            if change.get(&SESSIONS, key.clone())?.is_none() {
                 return Ok(false);
             }
-            docs.put(&key, &session)?;
+            change.put(&SESSIONS, key.clone(), &session)?;
             Ok(true)
         });
         match touched {
@@ -98,7 +98,7 @@ fn session_account(
             Err(e) => tracing::warn!(error = %e, "a vendor session's last use was not saved"),
         }
     }
-    let account = storage::get::<Account>(store, &keys::account(session.account_id))?;
+    let account = storage::get(store, &ACCOUNTS, session.account_id)?;
     Ok(account.map(|a| (session, a)))
 }
 

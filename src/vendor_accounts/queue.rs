@@ -10,10 +10,10 @@ use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::VendorAccountsState;
-use super::model::{Account, LINK_DAYS, Link, LinkKind, Notice, Proposal, Session, Status};
+use super::model::{LINK_DAYS, Link, LinkKind, Proposal, Status};
 use super::proposals::{EvidenceBody, FactOutcome, FieldChange};
 use super::routes::{ProposalView, proposal_view};
-use super::storage::{self, keys};
+use super::storage::{self, ACCOUNTS, EMAILS, LINKS, PROPOSALS};
 use crate::accounts::links;
 use crate::accounts::model::Email;
 use crate::catalog::facts::{EvidenceSeen, Provenance};
@@ -68,8 +68,8 @@ pub async fn invite_vendor(
     let base = links::base(&state.accounts.config);
     let answer = state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                if docs.get::<u64>(&keys::email(&email.key()))?.is_some() {
+            storage::write(&app.accounts.store, |change| {
+                if change.get(&EMAILS, email.key())?.is_some() {
                     return Err(conflict(format!(
                         "{} has a vendor account already",
                         email.as_str()
@@ -77,9 +77,10 @@ pub async fn invite_vendor(
                 }
                 let (token, hash) = crate::accounts::sessions::new_token();
                 let now = now_secs();
-                docs.sweep(now)?;
-                docs.put(
-                    &keys::link(&hash),
+                change.sweep(now)?;
+                change.put(
+                    &LINKS,
+                    storage::token_key(&hash),
                     &Link {
                         kind: LinkKind::Invitation,
                         vendor_id: vendor.id,
@@ -89,7 +90,7 @@ pub async fn invite_vendor(
                         invited_by: Some(admin.id),
                     },
                 )?;
-                let settings = docs.mail_settings()?;
+                let settings = change.mail_settings()?;
                 let url = links::link(
                     base.as_deref(),
                     &format!("/vendor/join#{token}"),
@@ -104,7 +105,8 @@ pub async fn invite_vendor(
                             &url,
                             LINK_DAYS,
                         );
-                        docs.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)?;
+                        change
+                            .mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)?;
                         Ok(VendorInvitation {
                             mailed: true,
                             link: None,
@@ -153,12 +155,12 @@ pub async fn list_vendor_accounts(
     AdminUser(_): AdminUser,
 ) -> Result<Json<VendorAccounts>> {
     let accounts = state
-        .blocking(|app| storage::scan::<Account>(&app.accounts.store, keys::ACCOUNTS))
+        .blocking(|app| storage::all(&app.accounts.store, &ACCOUNTS))
         .await?;
     let catalog = state.catalog.load();
     let mut items: Vec<VendorAccountView> = accounts
         .into_iter()
-        .map(|(_, a)| VendorAccountView {
+        .map(|a| VendorAccountView {
             id: a.id,
             vendor_id: a.vendor_id,
             vendor_name: catalog
@@ -197,21 +199,11 @@ pub async fn remove_vendor_account(
     let id = id.get();
     state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let Some(account) = docs.get::<Account>(&keys::account(id))? else {
+            storage::write(&app.accounts.store, |change| {
+                let Some(account) = change.get(&ACCOUNTS, id)? else {
                     return Err(not_found(format!("There is no vendor account {id}")));
                 };
-                docs.delete(&keys::account(id))?;
-                docs.delete(&keys::email(&account.email_key))?;
-                for (key, session) in docs.scan::<Session>(keys::SESSIONS)? {
-                    if session.account_id == id {
-                        docs.delete(&key)?;
-                    }
-                }
-                for (key, _) in docs.scan::<Notice>(&keys::notices(id))? {
-                    docs.delete(&key)?;
-                }
-                Ok(())
+                change.forget_account(&account)
             })
         })
         .await?;
@@ -250,7 +242,7 @@ pub async fn list_vendor_invitations(
     AdminUser(_): AdminUser,
 ) -> Result<Json<VendorInvitations>> {
     let links = state
-        .blocking(|app| storage::scan::<Link>(&app.accounts.store, keys::LINKS))
+        .blocking(|app| storage::range(&app.accounts.store, &LINKS, &[]))
         .await?;
     let now = now_secs();
     let catalog = state.catalog.load();
@@ -259,7 +251,7 @@ pub async fn list_vendor_invitations(
         .filter(|(_, l)| l.kind == LinkKind::Invitation && l.expires_at > now)
         .map(|(key, l)| {
             let view = VendorInvitationView {
-                id: key.trim_start_matches(keys::LINKS).to_string(),
+                id: key,
                 vendor_id: l.vendor_id,
                 vendor_name: catalog
                     .vendor(l.vendor_id)
@@ -301,11 +293,10 @@ pub async fn revoke_vendor_invitation(
     }
     state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let key = format!("{}{id}", keys::LINKS);
-                match docs.get::<Link>(&key)? {
+            storage::write(&app.accounts.store, |change| {
+                match change.get(&LINKS, id.clone())? {
                     Some(l) if l.kind == LinkKind::Invitation && l.expires_at > now_secs() => {
-                        docs.delete(&key)?;
+                        change.delete(&LINKS, id.clone())?;
                         Ok(())
                     }
                     _ => Err(gone()),
@@ -337,12 +328,10 @@ pub async fn proposal_queue(
     AdminUser(_): AdminUser,
 ) -> Result<Json<ProposalQueue>> {
     let all = state
-        .blocking(|app| storage::scan::<Proposal>(&app.accounts.store, keys::PROPOSALS))
+        .blocking(|app| storage::all(&app.accounts.store, &PROPOSALS))
         .await?;
-    let (open, mut decided): (Vec<_>, Vec<_>) = all
-        .into_iter()
-        .map(|(_, p)| p)
-        .partition(|p| p.status == Status::Open);
+    let (open, mut decided): (Vec<_>, Vec<_>) =
+        all.into_iter().partition(|p| p.status == Status::Open);
     decided.sort_by_key(|p| std::cmp::Reverse((p.decided_at, p.id)));
     decided.truncate(50);
     Ok(Json(ProposalQueue {
@@ -486,7 +475,7 @@ async fn decide(
     // the approval with the reason, and the operator can reject with it.
     let copied_logo = if d.approve {
         let proposal = state
-            .blocking(move |app| storage::get::<Proposal>(&app.accounts.store, &keys::proposal(id)))
+            .blocking(move |app| storage::get(&app.accounts.store, &PROPOSALS, id))
             .await?
             .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
         let in_play = d.field.as_deref().is_none_or(|f| f == "logoUrl")
@@ -517,7 +506,7 @@ async fn decide(
     let decided = state
         .blocking(move |app| {
             let store = &app.accounts.store;
-            let proposal = storage::get::<Proposal>(store, &keys::proposal(id))?
+            let proposal = storage::get(store, &PROPOSALS, id)?
                 .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
             if proposal.status != Status::Open {
                 return Err(conflict("This proposal was decided already"));
@@ -628,10 +617,9 @@ async fn decide(
                     crate::catalog::logos::keep_only(store, proposal.vendor_id, current.as_deref())?;
                 }
             }
-            storage::write(store, |docs| {
-                let key = keys::proposal(id);
-                let mut p: Proposal = docs
-                    .get(&key)?
+            storage::write(store, |change| {
+                let mut p = change
+                    .get(&PROPOSALS, id)?
                     .ok_or_else(|| not_found(format!("There is no proposal {id}")))?;
                 if p.status != Status::Open {
                     return Err(conflict("This proposal was decided already"));
@@ -657,7 +645,7 @@ async fn decide(
                 p.fact_decisions.sort_by_key(|r| super::proposals::place(&r.field));
                 if waiting > 0 {
                     // Facts still wait: the proposal stays open, and the vendor is told once.
-                    docs.put(&key, &p)?;
+                    change.put(&PROPOSALS, id, &p)?;
                     return Ok(p);
                 }
                 let approved: Vec<&FieldChange> = p.fact_decisions.iter().filter(|r| r.decision.as_ref().is_some_and(|o| o.approved)).collect();
@@ -701,19 +689,15 @@ async fn decide(
                 p.decided_by = Some(admin.id);
                 p.reason = if d.field.is_none() { d.reason.clone() } else { None };
                 p.decided_changes = Some(p.fact_decisions.clone());
-                docs.put(&key, &p)?;
+                change.put(&PROPOSALS, id, &p)?;
                 let how = format!("{} {verb} this proposal on {}.", admin.name, &rfc3339(now)[..10]);
-                super::routes::end_proposal_notices(docs, store, p.id, &how)?;
-                if let Some(account) = docs.get::<Account>(&keys::account(p.account_id))? {
-                    let notice_id = docs.next_id("notices")?;
-                    docs.put(
-                        &keys::notice(account.id, notice_id),
-                        &Notice { id: notice_id, title: title.clone(), body: body.clone(), created_at: now, read: false },
-                    )?;
+                super::routes::end_proposal_notices(change, store, p.id, &how)?;
+                if let Some(account) = change.get(&ACCOUNTS, p.account_id)? {
+                    change.notice(account.id, &title, &body, now)?;
                     // Without the install's address the letter's link would have no host: the
                     // vendor reads the answer under their bell.
                     if let Some(base) = base.as_deref()
-                        && let Some(settings) = docs.mail_settings()?
+                        && let Some(settings) = change.mail_settings()?
                     {
                         let letter = crate::mail::letters::vendor_review(
                             &account.email,
@@ -723,7 +707,7 @@ async fn decide(
                             &body,
                             &format!("{base}/vendor"),
                         );
-                        docs.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)?;
+                        change.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)?;
                     }
                 }
                 Ok(p)
@@ -734,9 +718,7 @@ async fn decide(
     if copying && decided.is_err() {
         let _ = state
             .blocking(move |app| {
-                let Some(proposal) =
-                    storage::get::<Proposal>(&app.accounts.store, &keys::proposal(id))?
-                else {
+                let Some(proposal) = storage::get(&app.accounts.store, &PROPOSALS, id)? else {
                     return Ok(());
                 };
                 let vendor = proposal.vendor_id;

@@ -14,11 +14,13 @@ use serde::{Deserialize, Serialize};
 use super::VendorAccountsState;
 use super::caller::{self, VendorCaller};
 use super::model::{
-    Account, LINK_DAYS, Link, LinkKind, Notice, PROPOSAL_MAIL_EVERY_SECS, Proposal, ProposalMailed,
+    Account, LINK_DAYS, Link, LinkKind, PROPOSAL_MAIL_EVERY_SECS, Proposal, ProposalMailed,
     Session, Status, Totp,
 };
 use super::proposals::{self, FieldChange, ProposedChanges};
-use super::storage::{self, Docs, keys};
+use super::storage::{
+    self, ACCOUNTS, Change, EMAILS, LINKS, NOTICES, PROPOSALS, PROPOSALS_MAILED, SESSIONS,
+};
 use crate::accounts::lockout::SignInLimits;
 use crate::accounts::model::{Email, NewPassword, parse_name};
 use crate::accounts::{ClientIp, limiter, links, password};
@@ -112,7 +114,7 @@ fn account_view(account: &Account) -> AccountView {
 }
 
 fn me(state: &VendorAccountsState, account: &Account) -> Result<VendorMe> {
-    let unread = storage::scan::<Notice>(&state.accounts.store, &keys::notices(account.id))?
+    let unread = storage::range(&state.accounts.store, &NOTICES, &[account.id])?
         .iter()
         .filter(|(_, n)| !n.read)
         .count();
@@ -216,8 +218,8 @@ pub async fn claim_listing(
     let to = email.as_str().to_string();
     state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let Some(settings) = docs.mail_settings()? else {
+            storage::write(&app.accounts.store, |change| {
+                let Some(settings) = change.mail_settings()? else {
                     return Err(bad_request(
                         "This Litstack does not send mail, so a listing cannot be claimed by \
                          email: ask its operator for an invitation",
@@ -225,9 +227,10 @@ pub async fn claim_listing(
                 };
                 let (token, hash) = crate::accounts::sessions::new_token();
                 let now = now_secs();
-                docs.sweep(now)?;
-                docs.put(
-                    &keys::link(&hash),
+                change.sweep(now)?;
+                change.put(
+                    &LINKS,
+                    storage::token_key(&hash),
                     &Link {
                         kind: LinkKind::Claim,
                         vendor_id,
@@ -244,7 +247,7 @@ pub async fn claim_listing(
                     &format!("{base}/vendor/join#{token}"),
                     LINK_DAYS,
                 );
-                docs.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)
+                change.mail(&crate::mail::storage::Outgoing::new(&settings, letter), now)
             })
         })
         .await?;
@@ -281,7 +284,7 @@ fn valid_link(store: &crate::platform::store::Store, token: &str) -> Result<Link
     if token.len() != 64 || !token.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(gone(LINK_GONE));
     }
-    storage::get::<Link>(store, &keys::link(&hash_token(token)))?
+    storage::get(store, &LINKS, storage::token_key(&hash_token(token)))?
         .filter(|l| l.expires_at > now_secs())
         .ok_or_else(|| gone(LINK_GONE))
 }
@@ -372,18 +375,20 @@ pub async fn accept_vendor_link(
     let account = state
         .blocking(move |app| {
             let operators = operators(&app.accounts.store)?;
-            storage::write(&app.accounts.store, |docs| {
+            storage::write(&app.accounts.store, |change| {
                 // Read again inside the write: a link is taken up once.
-                let link: Link = docs
-                    .get(&keys::link(&token_hash))?
-                    .filter(|l: &Link| l.expires_at > now_secs())
+                let link_key = storage::token_key(&token_hash);
+                let link = change
+                    .get(&LINKS, link_key.clone())?
+                    .filter(|l| l.expires_at > now_secs())
                     .ok_or_else(|| gone(LINK_GONE))?;
-                docs.delete(&keys::link(&token_hash))?;
+                change.delete(&LINKS, link_key)?;
                 let now = now_secs();
-                let id = docs.next_id("accounts")?;
+                let id = change.next_id(&ACCOUNTS)?;
                 let email_key = link.email.to_lowercase();
-                docs.put_new(
-                    &keys::email(&email_key),
+                change.put_new(
+                    &EMAILS,
+                    email_key.clone(),
                     &id,
                     "This address has a vendor account already: sign in instead",
                 )?;
@@ -398,11 +403,11 @@ pub async fn accept_vendor_link(
                     invited_by: link.invited_by,
                     totp: None,
                 };
-                docs.put(&keys::account(id), &account)?;
-                start_session(docs, &session_hash, id, &device, now, lifetime)?;
+                change.put(&ACCOUNTS, id, &account)?;
+                start_session(change, &session_hash, id, &device, now, lifetime)?;
                 if link.kind == LinkKind::Claim {
                     tell_operators(
-                        docs,
+                        change,
                         &operators,
                         &claimed(&vendor_name, &account),
                         base.as_deref(),
@@ -420,7 +425,7 @@ pub async fn accept_vendor_link(
 }
 
 fn start_session(
-    docs: &mut Docs,
+    change: &mut Change,
     hash: &[u8; 32],
     account_id: u64,
     device: &str,
@@ -428,9 +433,10 @@ fn start_session(
     lifetime: i64,
 ) -> Result<()> {
     use rand::Rng;
-    docs.sweep(now)?;
-    docs.put(
-        &keys::session(hash),
+    change.sweep(now)?;
+    change.put(
+        &SESSIONS,
+        storage::token_key(hash),
         &Session {
             id: rand::rng().random_range(1..(1u64 << 53)),
             account_id,
@@ -456,7 +462,7 @@ struct ToOperators<'a> {
 }
 
 fn tell_operators(
-    docs: &mut Docs,
+    change: &mut Change,
     operators: &[crate::platform::caller::User],
     told: &ToOperators,
     base: Option<&str>,
@@ -477,10 +483,10 @@ fn tell_operators(
         );
         // A notice without the install's address is not mailed (`Delivery::base`).
         let base = match told.mail_once_an_hour_for {
-            Some(vendor) if base.is_some() && !mail_due(docs, vendor, operator.id, now)? => None,
+            Some(vendor) if base.is_some() && !mail_due(change, vendor, operator.id, now)? => None,
             _ => base,
         };
-        docs.notify(&Delivery {
+        change.notify(&Delivery {
             notice: OperatorNotice {
                 kind: told.kind,
                 user_id: operator.id,
@@ -499,16 +505,16 @@ fn tell_operators(
 
 /// Whether `operator` may be mailed about `vendor`'s proposals now: not within
 /// `PROPOSAL_MAIL_EVERY_SECS` of the last such mail. A mail due is noted as sent.
-fn mail_due(docs: &mut Docs, vendor: u64, operator: u64, now: i64) -> Result<bool> {
-    let key = keys::proposal_mailed(vendor, operator);
-    if docs
-        .get::<ProposalMailed>(&key)?
+fn mail_due(change: &mut Change, vendor: u64, operator: u64, now: i64) -> Result<bool> {
+    if change
+        .get(&PROPOSALS_MAILED, (vendor, operator))?
         .is_some_and(|m| m.until > now)
     {
         return Ok(false);
     }
-    docs.put(
-        &key,
+    change.put(
+        &PROPOSALS_MAILED,
+        (vendor, operator),
         &ProposalMailed {
             until: now + PROPOSAL_MAIL_EVERY_SECS,
         },
@@ -542,13 +548,13 @@ pub(super) fn proposal_link(id: u64) -> String {
 /// Ends every operator's notice of proposal `id` ("Approve or reject it ...") once it is decided
 /// or withdrawn: `how` says which.
 pub(super) fn end_proposal_notices(
-    docs: &mut Docs,
+    change: &mut Change,
     store: &crate::platform::store::Store,
     id: u64,
     how: &str,
 ) -> Result<()> {
     let operators: Vec<u64> = operators(store)?.iter().map(|o| o.id).collect();
-    docs.resolve_notices(
+    change.resolve_notices(
         &operators,
         NoticeKind::VendorProposal,
         &proposal_link(id),
@@ -624,8 +630,8 @@ pub async fn vendor_sign_in(
         .blocking(move |app| {
             limits.check(&app.accounts)?;
             let store = &app.accounts.store;
-            let found = storage::get::<u64>(store, &keys::email(&email.key()))?
-                .map(|id| storage::get::<Account>(store, &keys::account(id)))
+            let found = storage::get(store, &EMAILS, email.key())?
+                .map(|id| storage::get(store, &ACCOUNTS, id))
                 .transpose()?
                 .flatten();
             let Some(account) = found
@@ -654,16 +660,15 @@ pub async fn vendor_sign_in(
                     return Err(unauthorized(crate::accounts::mfa::WRONG_CODE));
                 }
             }
-            storage::write(store, |docs| {
+            storage::write(store, |change| {
                 if let Some(old) = previous {
-                    docs.delete(&keys::session(&old))?;
+                    change.delete(&SESSIONS, storage::token_key(&old))?;
                 }
-                start_session(docs, &hash, account.id, &device, now_secs(), lifetime)
+                start_session(change, &hash, account.id, &device, now_secs(), lifetime)
             })?;
             limits.succeeded(&app.accounts)?;
             // As the code left it (a recovery code used up).
-            let account =
-                storage::get::<Account>(store, &keys::account(account.id))?.unwrap_or(account);
+            let account = storage::get(store, &ACCOUNTS, account.id)?.unwrap_or(account);
             Ok(Some(account))
         })
         .await?;
@@ -694,8 +699,8 @@ pub async fn vendor_sign_in(
 fn take_code(store: &crate::platform::store::Store, id: u64, code: &str) -> Result<bool> {
     use crate::accounts::mfa::{is_totp_code, matching_step, recovery_hash};
     let code: String = code.chars().filter(|c| !c.is_whitespace()).collect();
-    storage::write(store, |docs| {
-        let Some(mut account) = docs.get::<Account>(&keys::account(id))? else {
+    storage::write(store, |change| {
+        let Some(mut account) = change.get(&ACCOUNTS, id)? else {
             return Ok(false);
         };
         let Some(totp) = account.totp.as_mut().filter(|t| t.confirmed) else {
@@ -710,7 +715,7 @@ fn take_code(store: &crate::platform::store::Store, id: u64, code: &str) -> Resu
                 return Ok(false);
             }
             totp.last_step = Some(step);
-            docs.put(&keys::account(id), &account)?;
+            change.put(&ACCOUNTS, id, &account)?;
             return Ok(true);
         }
         if code.len() > 64 {
@@ -725,25 +730,20 @@ fn take_code(store: &crate::platform::store::Store, id: u64, code: &str) -> Resu
         };
         totp.recovery.remove(i);
         let left = totp.recovery.len();
-        docs.put(&keys::account(id), &account)?;
-        let notice_id = docs.next_id("notices")?;
-        docs.put(
-            &keys::notice(id, notice_id),
-            &Notice {
-                id: notice_id,
-                title: "A recovery code was used to sign in".into(),
-                body: format!(
-                    "{} left. If this was not you, end the sessions you do not know under \
+        change.put(&ACCOUNTS, id, &account)?;
+        change.notice(
+            id,
+            "A recovery code was used to sign in",
+            &format!(
+                "{} left. If this was not you, end the sessions you do not know under \
                      Security and tell the operator.",
-                    if left == 1 {
-                        "1 recovery code is".to_string()
-                    } else {
-                        format!("{left} recovery codes are")
-                    }
-                ),
-                created_at: now_secs(),
-                read: false,
-            },
+                if left == 1 {
+                    "1 recovery code is".to_string()
+                } else {
+                    format!("{left} recovery codes are")
+                }
+            ),
+            now_secs(),
         )?;
         tracing::info!(target: "security", account = id, left, "a vendor recovery code was used");
         Ok(true)
@@ -763,8 +763,8 @@ pub async fn vendor_sign_out(
     if let Some(hash) = caller::token_hash(&jar) {
         state
             .blocking(move |app| {
-                storage::write(&app.accounts.store, |docs| {
-                    docs.delete(&keys::session(&hash))
+                storage::write(&app.accounts.store, |change| {
+                    change.delete(&SESSIONS, storage::token_key(&hash))
                 })
             })
             .await?;
@@ -868,12 +868,10 @@ pub async fn list_proposals(
     let vendor_id = who.account.vendor_id;
     let items = state
         .blocking(move |app| {
-            let mut all: Vec<Proposal> =
-                storage::scan::<Proposal>(&app.accounts.store, keys::PROPOSALS)?
-                    .into_iter()
-                    .map(|(_, p)| p)
-                    .filter(|p| p.vendor_id == vendor_id)
-                    .collect();
+            let mut all: Vec<Proposal> = storage::all(&app.accounts.store, &PROPOSALS)?
+                .into_iter()
+                .filter(|p| p.vendor_id == vendor_id)
+                .collect();
             all.reverse();
             Ok(all.iter().map(|p| proposal_view(app, p)).collect())
         })
@@ -918,9 +916,9 @@ pub async fn propose_change(
     let proposal = state
         .blocking(move |app| {
             let operators = operators(&app.accounts.store)?;
-            storage::write(&app.accounts.store, |docs| {
-                let open = docs
-                    .scan::<Proposal>(keys::PROPOSALS)?
+            storage::write(&app.accounts.store, |change| {
+                let open = change
+                    .range(&PROPOSALS, &[])?
                     .into_iter()
                     .filter(|(_, p)| p.vendor_id == account.vendor_id && p.status == Status::Open)
                     .count();
@@ -929,7 +927,7 @@ pub async fn propose_change(
                         "Your listing has {MOST_OPEN} proposals waiting for the operator: withdraw one, or wait for a decision"
                     )));
                 }
-                let id = docs.next_id("proposals")?;
+                let id = change.next_id(&PROPOSALS)?;
                 let proposal = Proposal {
                     id,
                     vendor_id: account.vendor_id,
@@ -944,7 +942,7 @@ pub async fn propose_change(
                     decided_changes: None,
                     fact_decisions: Vec::new(),
                 };
-                docs.put(&keys::proposal(id), &proposal)?;
+                change.put(&PROPOSALS, id, &proposal)?;
                 // The operators learn what waits for them; the values are in the queue.
                 let told = ToOperators {
                     kind: NoticeKind::VendorProposal,
@@ -959,8 +957,8 @@ pub async fn propose_change(
                     action: "See the proposals",
                     mail_once_an_hour_for: Some(account.vendor_id),
                 };
-                docs.sweep(proposal.submitted_at)?;
-                tell_operators(docs, &operators, &told, base.as_deref(), proposal.submitted_at)?;
+                change.sweep(proposal.submitted_at)?;
+                tell_operators(change, &operators, &told, base.as_deref(), proposal.submitted_at)?;
                 Ok(proposal)
             })
         })
@@ -987,10 +985,9 @@ pub async fn withdraw_proposal(
     let vendor_id = who.account.vendor_id;
     let proposal = state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let key = keys::proposal(id.get());
-                let mut p = docs
-                    .get::<Proposal>(&key)?
+            storage::write(&app.accounts.store, |change| {
+                let mut p = change
+                    .get(&PROPOSALS, id.get())?
                     .filter(|p| p.vendor_id == vendor_id)
                     .ok_or_else(|| not_found(format!("Your listing has no proposal {id}")))?;
                 if p.status != Status::Open {
@@ -998,12 +995,12 @@ pub async fn withdraw_proposal(
                 }
                 p.status = Status::Withdrawn;
                 p.decided_at = Some(now_secs());
-                docs.put(&key, &p)?;
+                change.put(&PROPOSALS, p.id, &p)?;
                 let how = format!(
                     "{} withdrew this proposal: nothing is left to decide.",
                     p.by_name
                 );
-                end_proposal_notices(docs, &app.accounts.store, p.id, &how)?;
+                end_proposal_notices(change, &app.accounts.store, p.id, &how)?;
                 Ok(p)
             })
         })
@@ -1059,7 +1056,7 @@ pub async fn vendor_notices(
 ) -> Result<Json<VendorNotices>> {
     let id = who.account.id;
     let mut items: Vec<VendorNoticeView> = state
-        .blocking(move |app| storage::scan::<Notice>(&app.accounts.store, &keys::notices(id)))
+        .blocking(move |app| storage::range(&app.accounts.store, &NOTICES, &[id]))
         .await?
         .into_iter()
         .map(|(_, n)| VendorNoticeView {
@@ -1088,11 +1085,11 @@ pub async fn read_vendor_notices(
     let id = who.account.id;
     state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                for (key, mut n) in docs.scan::<Notice>(&keys::notices(id))? {
+            storage::write(&app.accounts.store, |change| {
+                for (key, mut n) in change.range(&NOTICES, &[id])? {
                     if !n.read {
                         n.read = true;
-                        docs.put(&key, &n)?;
+                        change.put(&NOTICES, key, &n)?;
                     }
                 }
                 Ok(())
@@ -1131,10 +1128,9 @@ pub async fn vendor_sessions(
     let now = now_secs();
     let limits = SessionLimits::of(&state.accounts.config);
     let mut items: Vec<VendorSessionView> = state
-        .blocking(move |app| storage::scan::<Session>(&app.accounts.store, keys::SESSIONS))
+        .blocking(move |app| storage::all(&app.accounts.store, &SESSIONS))
         .await?
         .into_iter()
-        .map(|(_, s)| s)
         .filter(|s| s.account_id == id && s.is_open(limits, now))
         .map(|s| VendorSessionView {
             id: s.id,
@@ -1166,15 +1162,15 @@ pub async fn end_vendor_session(
     let account = who.account.id;
     state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let found = docs
-                    .scan::<Session>(keys::SESSIONS)?
+            storage::write(&app.accounts.store, |change| {
+                let found = change
+                    .range(&SESSIONS, &[])?
                     .into_iter()
                     .find(|(_, s)| s.account_id == account && s.id == id.get());
                 let Some((key, _)) = found else {
                     return Err(not_found("Your account has no such session"));
                 };
-                docs.delete(&key)?;
+                change.delete(&SESSIONS, key)?;
                 Ok(())
             })
         })
@@ -1211,9 +1207,9 @@ pub async fn vendor_mfa_setup(
     let id = account.id;
     state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let mut account: Account = docs
-                    .get(&keys::account(id))?
+            storage::write(&app.accounts.store, |change| {
+                let mut account = change
+                    .get(&ACCOUNTS, id)?
                     .ok_or_else(|| unauthorized(caller::SIGNED_OUT))?;
                 account.totp = Some(Totp {
                     secret,
@@ -1221,7 +1217,7 @@ pub async fn vendor_mfa_setup(
                     last_step: None,
                     recovery: Vec::new(),
                 });
-                docs.put(&keys::account(id), &account)
+                change.put(&ACCOUNTS, id, &account)
             })
         })
         .await?;
@@ -1260,9 +1256,9 @@ pub async fn vendor_mfa_confirm(
     let (codes, hashes) = crate::accounts::mfa::new_recovery_codes();
     let account = state
         .blocking(move |app| {
-            storage::write(&app.accounts.store, |docs| {
-                let mut account: Account = docs
-                    .get(&keys::account(id))?
+            storage::write(&app.accounts.store, |change| {
+                let mut account = change
+                    .get(&ACCOUNTS, id)?
                     .ok_or_else(|| unauthorized(caller::SIGNED_OUT))?;
                 let Some(totp) = account.totp.as_mut().filter(|t| !t.confirmed) else {
                     return Err(bad_request(
@@ -1278,7 +1274,7 @@ pub async fn vendor_mfa_confirm(
                 totp.confirmed = true;
                 totp.last_step = Some(step);
                 totp.recovery = hashes.iter().map(hex::encode).collect();
-                docs.put(&keys::account(id), &account)?;
+                change.put(&ACCOUNTS, id, &account)?;
                 Ok(account)
             })
         })

@@ -1,13 +1,14 @@
-//! The vendor accounts' storage, written once over the storage seam (`store::seam`): one table of
-//! JSON documents by a text key (`DOCS`, `vendor_accounts` on both engines). A key's prefix is its
-//! kind (`keys`); a few rows per vendor, each read by its key or its kind (`range_text`).
-//! Every change runs in one write transaction (`write`) that may also queue mail and the
-//! operator's notices, so a claim, a decision and what it tells are kept or lost together. A
-//! write first takes the documents' install-wide scope lock (`lock_in`), so writes of any nodes
-//! take turns and the checks they make (one account per address) hold.
+//! The vendor accounts' storage, written once over the storage seam (`store::seam`): a typed
+//! table per kind of record (the people, their emails, sessions, links, proposals, notices and
+//! the proposals' mail marks), each read by its key or a prefix of it. Every change runs in one
+//! write transaction (`write`) that may also queue mail and the operator's notices, so a claim, a
+//! decision and what it tells are kept or lost together. A write first takes the vendor accounts'
+//! install-wide scope lock (`lock_in`), so writes of any nodes take turns and the checks they make
+//! (one account per address) hold.
 //!
-//! What carried over: redb's table held the same JSON under the same keys, so the seam reads it
-//! as it is; on PostgreSQL migration 0064 gave the key column the seam's byte order.
+//! What carried over: until redb schema 23 and migration 0071 these were JSON documents in one
+//! table by a text key whose prefix named the kind (`account:`, `session:`, ...); each moved to
+//! its table with the same JSON, its ids kept and each sequence's value carried over.
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -16,147 +17,193 @@ use crate::mail::storage::{self as mail_storage, Outgoing};
 use crate::notifications::storage::Delivery;
 use crate::platform::error::{Result, conflict};
 use crate::platform::store::registry::{
-    Export, Holder, INSTALL_OWN, Naming, Purge, Table, VendorMoved, VendorPart,
+    Export, Holder, INSTALL_OWN, Naming, Purge, Table as Registered, VendorMoved, VendorPart,
 };
-use crate::platform::store::seam;
-use crate::platform::store::{Store, VENDOR_ACCOUNTS, WriteTx};
+use crate::platform::store::seam::{self, Key, Table};
+use crate::platform::store::{Store, WriteTx};
 
-use super::model::{Account, Proposal, Status};
-
-/// The keys, by kind.
-pub mod keys {
-    pub fn account(id: u64) -> String {
-        format!("account:{id:016x}")
-    }
-    pub const ACCOUNTS: &str = "account:";
-    pub fn email(key: &str) -> String {
-        format!("email:{key}")
-    }
-    pub fn session(hash: &[u8; 32]) -> String {
-        format!("session:{}", hex::encode(hash))
-    }
-    pub const SESSIONS: &str = "session:";
-    pub fn link(hash: &[u8; 32]) -> String {
-        format!("link:{}", hex::encode(hash))
-    }
-    pub const LINKS: &str = "link:";
-    pub fn proposal(id: u64) -> String {
-        format!("proposal:{id:016x}")
-    }
-    pub const PROPOSALS: &str = "proposal:";
-    pub fn notices(account: u64) -> String {
-        format!("notice:{account:016x}:")
-    }
-    pub fn notice(account: u64, id: u64) -> String {
-        format!("notice:{account:016x}:{id:016x}")
-    }
-    pub fn sequence(name: &str) -> String {
-        format!("seq:{name}")
-    }
-    /// When `operator` was last mailed about `vendor`'s proposals.
-    pub fn proposal_mailed(vendor: u64, operator: u64) -> String {
-        format!("mailed:{vendor:016x}:{operator:016x}")
-    }
-    pub const PROPOSALS_MAILED: &str = "mailed:";
-}
+use super::model::{Account, Link, Notice, Proposal, ProposalMailed, Session, Status};
 
 /// The advisory lock every PostgreSQL write takes first.
 const LOCK: i64 = 0x5645_4e44_4f52;
 
-/// Key -> the document, JSON.
-pub const DOCS: seam::Table<String, serde_json::Value> =
-    seam::Table::new("vendor_accounts", VENDOR_ACCOUNTS, &["key"], None);
+/// Account id -> the person who keeps a listing.
+pub const ACCOUNTS: Table<u64, Account> =
+    Table::declare("vendor_accounts", &["id"], Some("vendor_accounts"));
+/// An address's key (`Email::key`) -> the account that has it: one account per address.
+pub const EMAILS: Table<String, u64> =
+    Table::declare("vendor_account_emails", &["email_key"], None);
+/// The hex SHA-256 of a session cookie's token -> the session.
+pub const SESSIONS: Table<String, Session> =
+    Table::declare("vendor_sessions", &["token_hash"], None);
+/// The hex SHA-256 of an invitation's or a claim's link token -> the link.
+pub const LINKS: Table<String, Link> = Table::declare("vendor_links", &["token_hash"], None);
+/// Proposal id -> a change a vendor's person proposed to its listing.
+pub const PROPOSALS: Table<u64, Proposal> =
+    Table::declare("vendor_proposals", &["id"], Some("vendor_proposals"));
+/// (account id, notice id) -> what a vendor's person is told under their bell.
+pub const NOTICES: Table<(u64, u64), Notice> = Table::declare(
+    "vendor_notices",
+    &["account_id", "id"],
+    Some("vendor_notices"),
+);
+/// (vendor id, operator id) -> until when the operator is not mailed again about that vendor's
+/// proposals.
+pub const PROPOSALS_MAILED: Table<(u64, u64), ProposalMailed> = Table::declare(
+    "vendor_proposals_mailed",
+    &["vendor_id", "operator_id"],
+    None,
+);
 
-fn typed<T: DeserializeOwned>(key: &str, value: serde_json::Value) -> Result<T> {
-    Ok(serde_json::from_value(value)
-        .map_err(|e| anyhow::anyhow!("the stored vendor-account row {key} cannot be read: {e}"))?)
+/// A token's hash as the sessions' and links' tables key it.
+pub fn token_key(hash: &[u8; 32]) -> String {
+    hex::encode(hash)
 }
 
-fn all_typed<T: DeserializeOwned>(
-    rows: Vec<(String, serde_json::Value)>,
-) -> Result<Vec<(String, T)>> {
-    rows.into_iter()
-        .map(|(k, v)| typed(&k, v).map(|t| (k, t)))
-        .collect()
+/// The row at `key`, read by one statement.
+pub fn get<K: Key, V: Serialize + DeserializeOwned>(
+    store: &Store,
+    table: &Table<K, V>,
+    key: K,
+) -> Result<Option<V>> {
+    seam::get_one(store, table, key)
 }
 
-pub fn get<T: DeserializeOwned>(store: &Store, key: &str) -> Result<Option<T>> {
-    let value = seam::get_one(store, &DOCS, key.to_string())?;
-    value.map(|v| typed(key, v)).transpose()
+/// Every row of `table` whose key starts with `prefix` (all of them for `&[]`), by key.
+pub fn range<K: Key, V: Serialize + DeserializeOwned>(
+    store: &Store,
+    table: &Table<K, V>,
+    prefix: &[u64],
+) -> Result<Vec<(K, V)>> {
+    seam::range_one(store, table, prefix)
 }
 
-/// Every document whose key starts with `prefix`, by key.
-pub fn scan<T: DeserializeOwned>(store: &Store, prefix: &str) -> Result<Vec<(String, T)>> {
-    all_typed(seam::range_text_one(store, &DOCS, prefix)?)
+/// Every value of `table`, by key.
+pub fn all<K: Key, V: Serialize + DeserializeOwned>(
+    store: &Store,
+    table: &Table<K, V>,
+) -> Result<Vec<V>> {
+    Ok(range(store, table, &[])?
+        .into_iter()
+        .map(|(_, v)| v)
+        .collect())
 }
 
-/// One write transaction over the documents, with what it tells.
-pub struct Docs<'t, 's> {
+/// One write transaction over the vendor accounts' tables, with what it tells.
+pub struct Change<'t, 's> {
     tx: &'t mut WriteTx<'s>,
 }
 
-impl Docs<'_, '_> {
-    pub fn get<T: DeserializeOwned>(&mut self, key: &str) -> Result<Option<T>> {
-        let value = seam::within(self.tx, |tx| tx.get(&DOCS, key.to_string()))?;
-        value.map(|v| typed(key, v)).transpose()
+impl Change<'_, '_> {
+    pub fn get<K: Key, V: Serialize + DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+    ) -> Result<Option<V>> {
+        seam::within(self.tx, |tx| tx.get(table, key))
     }
 
-    pub fn scan<T: DeserializeOwned>(&mut self, prefix: &str) -> Result<Vec<(String, T)>> {
-        all_typed(seam::within(self.tx, |tx| tx.range_text(&DOCS, prefix))?)
+    /// The rows whose key starts with `prefix` (all of them for `&[]`), by key.
+    pub fn range<K: Key, V: Serialize + DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        prefix: &[u64],
+    ) -> Result<Vec<(K, V)>> {
+        seam::within(self.tx, |tx| tx.range(table, prefix))
     }
 
-    pub fn put<T: Serialize>(&mut self, key: &str, value: &T) -> Result<()> {
-        let json = serde_json::to_value(value).map_err(anyhow::Error::from)?;
-        seam::within(self.tx, |tx| tx.insert(&DOCS, key.to_string(), &json))
+    pub fn put<K: Key, V: Serialize + DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+        value: &V,
+    ) -> Result<()> {
+        seam::within(self.tx, |tx| tx.insert(table, key, value))
     }
 
-    /// Writes a document that must not exist yet: a 409 with `taken` when it does.
-    pub fn put_new<T: Serialize>(&mut self, key: &str, value: &T, taken: &str) -> Result<()> {
-        if self.get::<serde_json::Value>(key)?.is_some() {
+    /// Writes a row whose key must not be taken yet: a 409 with `taken` when it is.
+    pub fn put_new<K: Key, V: Serialize + DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+        value: &V,
+        taken: &str,
+    ) -> Result<()> {
+        if self.get(table, key.clone())?.is_some() {
             return Err(conflict(taken.to_string()));
         }
-        self.put(key, value)
+        self.put(table, key, value)
     }
 
-    pub fn delete(&mut self, key: &str) -> Result<bool> {
-        let removed = seam::within(self.tx, |tx| tx.remove(&DOCS, key.to_string()))?;
-        Ok(removed.is_some())
+    /// Removes the row at `key`; whether there was one.
+    pub fn delete<K: Key, V: Serialize + DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+        key: K,
+    ) -> Result<bool> {
+        Ok(seam::within(self.tx, |tx| tx.remove(table, key))?.is_some())
+    }
+
+    /// The next id of `table`'s sequence (ids are never reused).
+    pub fn next_id<K: Key, V: Serialize + DeserializeOwned>(
+        &mut self,
+        table: &Table<K, V>,
+    ) -> Result<u64> {
+        seam::within(self.tx, |tx| tx.next_id(table))
     }
 
     /// Deletes the sessions, links and proposal-mail marks past their end: called by every write
-    /// that adds one, so the table never holds more than the live ones and the few that ended
+    /// that adds one, so the tables never hold more than the live ones and the few that ended
     /// since.
     pub fn sweep(&mut self, now: i64) -> Result<()> {
-        let ended: Vec<String> = self
-            .scan::<super::model::Session>(keys::SESSIONS)?
-            .into_iter()
-            .filter(|(_, s)| s.expires_at <= now)
-            .map(|(k, _)| k)
-            .chain(
-                self.scan::<super::model::Link>(keys::LINKS)?
-                    .into_iter()
-                    .filter(|(_, l)| l.expires_at <= now)
-                    .map(|(k, _)| k),
-            )
-            .chain(
-                self.scan::<super::model::ProposalMailed>(keys::PROPOSALS_MAILED)?
-                    .into_iter()
-                    .filter(|(_, m)| m.until <= now)
-                    .map(|(k, _)| k),
-            )
-            .collect();
-        for key in ended {
-            self.delete(&key)?;
+        for (key, session) in self.range(&SESSIONS, &[])? {
+            if session.expires_at <= now {
+                self.delete(&SESSIONS, key)?;
+            }
+        }
+        for (key, link) in self.range(&LINKS, &[])? {
+            if link.expires_at <= now {
+                self.delete(&LINKS, key)?;
+            }
+        }
+        for (key, mailed) in self.range(&PROPOSALS_MAILED, &[])? {
+            if mailed.until <= now {
+                self.delete(&PROPOSALS_MAILED, key)?;
+            }
         }
         Ok(())
     }
 
-    /// The next id of a sequence, from 1.
-    pub fn next_id(&mut self, name: &str) -> Result<u64> {
-        let key = keys::sequence(name);
-        let next = self.get::<u64>(&key)?.unwrap_or(0) + 1;
-        self.put(&key, &next)?;
-        Ok(next)
+    /// Removes an account with its address, sessions and notices (the proposals it made stay:
+    /// they are the listing's history).
+    pub fn forget_account(&mut self, account: &Account) -> Result<()> {
+        self.delete(&ACCOUNTS, account.id)?;
+        self.delete(&EMAILS, account.email_key.clone())?;
+        for (key, session) in self.range(&SESSIONS, &[])? {
+            if session.account_id == account.id {
+                self.delete(&SESSIONS, key)?;
+            }
+        }
+        for (key, _) in self.range(&NOTICES, &[account.id])? {
+            self.delete(&NOTICES, key)?;
+        }
+        Ok(())
+    }
+
+    /// Tells account `account` under their bell: a new unread notice.
+    pub fn notice(&mut self, account: u64, title: &str, body: &str, now: i64) -> Result<()> {
+        let id = self.next_id(&NOTICES)?;
+        self.put(
+            &NOTICES,
+            (account, id),
+            &Notice {
+                id,
+                title: title.to_string(),
+                body: body.to_string(),
+                created_at: now,
+                read: false,
+            },
+        )
     }
 
     /// Queues a message with the change.
@@ -188,20 +235,20 @@ impl Docs<'_, '_> {
 }
 
 /// Runs `change` in one write transaction and commits it when it succeeds.
-pub fn write<R>(store: &Store, change: impl FnOnce(&mut Docs) -> Result<R>) -> Result<R> {
+pub fn write<R>(store: &Store, change: impl FnOnce(&mut Change) -> Result<R>) -> Result<R> {
     let mut tx = store.begin()?;
     lock_in(&mut tx)?;
-    let out = change(&mut Docs { tx: &mut tx })?;
+    let out = change(&mut Change { tx: &mut tx })?;
     tx.commit()?;
     Ok(out)
 }
 
 /// Runs `change` inside a transaction another domain opened (a vendor merge or delete).
-fn within<R>(tx: &mut WriteTx, change: impl FnOnce(&mut Docs) -> Result<R>) -> Result<R> {
-    change(&mut Docs { tx })
+fn within<R>(tx: &mut WriteTx, change: impl FnOnce(&mut Change) -> Result<R>) -> Result<R> {
+    change(&mut Change { tx })
 }
 
-/// Takes the documents' turn inside a transaction another domain opened (a demo request), as
+/// Takes the vendor accounts' turn inside a transaction another domain opened (a demo request), as
 /// `write` takes it first: on PostgreSQL the table's advisory lock, held to the commit.
 pub fn lock_in(tx: &mut WriteTx) -> Result<()> {
     crate::platform::store::seam::within(tx, |tx| tx.lock_install(LOCK))
@@ -222,30 +269,20 @@ pub struct ToVendor<'a> {
 /// Tells every person of vendor `told.vendor`, inside a transaction another domain opened (after
 /// `lock_in`); how many people were told.
 pub fn tell_vendor_in(tx: &mut WriteTx, told: &ToVendor) -> Result<usize> {
-    within(tx, |docs| {
-        let people: Vec<Account> = docs
-            .scan::<Account>(keys::ACCOUNTS)?
+    within(tx, |change| {
+        let people: Vec<Account> = change
+            .range(&ACCOUNTS, &[])?
             .into_iter()
             .map(|(_, a)| a)
             .filter(|a| a.vendor_id == told.vendor)
             .collect();
         let settings = if told.mail && told.base.is_some() {
-            docs.mail_settings()?
+            change.mail_settings()?
         } else {
             None
         };
         for account in &people {
-            let id = docs.next_id("notices")?;
-            docs.put(
-                &keys::notice(account.id, id),
-                &super::model::Notice {
-                    id,
-                    title: told.title.to_string(),
-                    body: told.body.to_string(),
-                    created_at: told.now,
-                    read: false,
-                },
-            )?;
+            change.notice(account.id, told.title, told.body, told.now)?;
             if let (Some(base), Some(settings)) = (told.base, settings.as_ref()) {
                 let letter = crate::mail::letters::vendor_demo_request(
                     &account.email,
@@ -254,7 +291,7 @@ pub fn tell_vendor_in(tx: &mut WriteTx, told: &ToVendor) -> Result<usize> {
                     told.body,
                     &format!("{base}/vendor"),
                 );
-                docs.mail(&mail_storage::Outgoing::new(settings, letter), told.now)?;
+                change.mail(&mail_storage::Outgoing::new(settings, letter), told.now)?;
             }
         }
         Ok(people.len())
@@ -263,16 +300,14 @@ pub fn tell_vendor_in(tx: &mut WriteTx, told: &ToVendor) -> Result<usize> {
 
 /// Whether vendor `vendor` has at least one person with an account.
 pub fn has_people(store: &Store, vendor: u64) -> Result<bool> {
-    Ok(scan::<Account>(store, keys::ACCOUNTS)?
-        .iter()
-        .any(|(_, a)| a.vendor_id == vendor))
+    Ok(all(store, &ACCOUNTS)?.iter().any(|a| a.vendor_id == vendor))
 }
 
 /// The vendors with at least one person with an account.
 pub fn vendors_with_people(store: &Store) -> Result<std::collections::BTreeSet<u64>> {
-    Ok(scan::<Account>(store, keys::ACCOUNTS)?
+    Ok(all(store, &ACCOUNTS)?
         .into_iter()
-        .map(|(_, a)| a.vendor_id)
+        .map(|a| a.vendor_id)
         .collect())
 }
 
@@ -287,20 +322,20 @@ fn naming(_tx: &mut WriteTx, _vendor: u64) -> Result<Naming> {
 /// Moves the duplicate's accounts and its open proposals to the kept listing; a decided
 /// proposal stays with the name it was decided for.
 fn merge(tx: &mut WriteTx, from: u64, into: u64) -> Result<VendorMoved> {
-    within(tx, |docs| {
+    within(tx, |change| {
         let mut accounts = 0;
-        for (key, mut account) in docs.scan::<Account>(keys::ACCOUNTS)? {
+        for (id, mut account) in change.range(&ACCOUNTS, &[])? {
             if account.vendor_id == from {
                 account.vendor_id = into;
-                docs.put(&key, &account)?;
+                change.put(&ACCOUNTS, id, &account)?;
                 accounts += 1;
             }
         }
         let mut proposals = 0;
-        for (key, mut proposal) in docs.scan::<Proposal>(keys::PROPOSALS)? {
+        for (id, mut proposal) in change.range(&PROPOSALS, &[])? {
             if proposal.vendor_id == from && proposal.status == Status::Open {
                 proposal.vendor_id = into;
-                docs.put(&key, &proposal)?;
+                change.put(&PROPOSALS, id, &proposal)?;
                 proposals += 1;
             }
         }
@@ -314,27 +349,18 @@ fn merge(tx: &mut WriteTx, from: u64, into: u64) -> Result<VendorMoved> {
     })
 }
 
-/// A deleted listing's people lose their accounts, sessions and open proposals.
+/// A deleted listing's people lose their accounts, sessions, notices and open proposals.
 fn delete(tx: &mut WriteTx, vendor: u64) -> Result<()> {
-    within(tx, |docs| {
-        let gone: Vec<Account> = docs
-            .scan::<Account>(keys::ACCOUNTS)?
-            .into_iter()
-            .filter(|(_, a)| a.vendor_id == vendor)
-            .map(|(_, a)| a)
-            .collect();
-        for account in &gone {
-            docs.delete(&keys::account(account.id))?;
-            docs.delete(&keys::email(&account.email_key))?;
-            for (key, session) in docs.scan::<super::model::Session>(keys::SESSIONS)? {
-                if session.account_id == account.id {
-                    docs.delete(&key)?;
-                }
+    within(tx, |change| {
+        for (id, account) in change.range(&ACCOUNTS, &[])? {
+            if account.vendor_id == vendor {
+                change.forget_account(&account)?;
+                debug_assert_eq!(id, account.id);
             }
         }
-        for (key, proposal) in docs.scan::<Proposal>(keys::PROPOSALS)? {
+        for (id, proposal) in change.range(&PROPOSALS, &[])? {
             if proposal.vendor_id == vendor && proposal.status == Status::Open {
-                docs.delete(&key)?;
+                change.delete(&PROPOSALS, id)?;
             }
         }
         Ok(())
@@ -347,93 +373,172 @@ pub const PART: VendorPart = VendorPart {
     delete: Some(delete),
 };
 
-/// This domain's table, for the registry of data (the list in src/registry.rs).
-pub const TABLES: &[Table] = &[Table {
-    name: "vendor_accounts",
-    purge: Purge::Never,
-    export: Export::Left(INSTALL_OWN),
-    holder: Holder::Install,
-    redb: &[&DOCS],
-    postgres: true,
-    secrets: &["value"],
-    refers_to: &[],
-}];
+/// One of this domain's tables, for the registry of data: the install's, never in a firm's
+/// archive.
+const fn install_table(
+    name: &'static str,
+    redb: &'static [&'static dyn crate::platform::store::registry::RedbTable],
+    secrets: &'static [&'static str],
+) -> Registered {
+    Registered {
+        name,
+        purge: Purge::Never,
+        export: Export::Left(INSTALL_OWN),
+        holder: Holder::Install,
+        redb,
+        postgres: true,
+        secrets,
+        refers_to: &[],
+    }
+}
+
+/// This domain's tables, for the registry of data (the list in src/registry.rs).
+pub const TABLES: &[Registered] = &[
+    // A password's hash and a second factor's secret and recovery codes.
+    install_table("vendor_accounts", &[&ACCOUNTS], &["passwordHash", "totp"]),
+    install_table("vendor_account_emails", &[&EMAILS], &[]),
+    // Keyed by a token's hash.
+    install_table("vendor_sessions", &[&SESSIONS], &["token_hash"]),
+    install_table("vendor_links", &[&LINKS], &["token_hash"]),
+    install_table("vendor_proposals", &[&PROPOSALS], &[]),
+    install_table("vendor_notices", &[&NOTICES], &[]),
+    install_table("vendor_proposals_mailed", &[&PROPOSALS_MAILED], &[]),
+];
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::platform::store::postgres::test_store_from_migration;
     use crate::platform::store::testing::both_engines;
 
-    /// Keys of several kinds, some sorting right beside another kind's.
-    const ROWS: [(&str, u64); 6] = [
-        ("notice:0000000000000002:0000000000000001", 5),
-        ("notice:0000000000000001:0000000000000002", 4),
-        ("notice:0000000000000001:0000000000000001", 3),
-        ("notice:", 2),
-        ("notice", 1),
-        ("Notice:0000000000000001:0000000000000001", 6),
-    ];
-
-    fn scanned(store: &Store, prefix: &str) -> Vec<(String, u64)> {
-        scan::<u64>(store, prefix).unwrap()
-    }
-
-    /// A kind's documents are found by its prefix in the bytes' order, and only they, on both
-    /// engines, in a write as in a read; a removed document is gone from both.
-    #[test]
-    fn documents_are_read_and_scanned_by_kind_alike_on_both_engines() {
-        let (_dir, stores) = both_engines();
-        for store in &stores {
-            write(store, |docs| {
-                for (key, value) in ROWS {
-                    docs.put(key, &value)?;
-                }
-                Ok(())
-            })
-            .unwrap();
-            let person_1 = [
-                ("notice:0000000000000001:0000000000000001".to_string(), 3),
-                ("notice:0000000000000001:0000000000000002".to_string(), 4),
-            ];
-            assert_eq!(scanned(store, &keys::notices(1)), person_1);
-            assert_eq!(scanned(store, "notice:").len(), 4);
-            assert_eq!(scanned(store, "notice").len(), 5);
-            assert_eq!(scanned(store, "").len(), 6, "every document");
-            assert_eq!(get::<u64>(store, "notice").unwrap(), Some(1));
-            let in_write = write(store, |docs| {
-                let found = docs.scan::<u64>(&keys::notices(1))?;
-                assert!(docs.delete("notice:0000000000000001:0000000000000001")?);
-                assert!(!docs.delete("notice:0000000000000001:0000000000000001")?);
-                Ok(found)
-            })
-            .unwrap();
-            assert_eq!(in_write, person_1);
-            assert_eq!(scanned(store, &keys::notices(1)), person_1[1..]);
+    fn person(id: u64, vendor: u64, email: &str) -> Account {
+        Account {
+            id,
+            vendor_id: vendor,
+            name: format!("Person {id}"),
+            email: email.to_string(),
+            email_key: email.to_lowercase(),
+            password_hash: "hash".to_string(),
+            created_at: 100,
+            invited_by: None,
+            totp: None,
         }
     }
 
-    /// A hub database from before the seam (migration 0063: the key in the database's own
-    /// collation) keeps every document, and its kinds are scanned in the bytes' order after.
+    /// A person's notices are theirs alone, ids come from one sequence, and forgetting an account
+    /// takes its address, sessions and notices with it, alike on both engines.
     #[test]
-    fn a_hub_databases_documents_carry_over() {
-        let rows: Vec<String> = ROWS
-            .iter()
-            .map(|(key, value)| format!("('{key}', '{value}')"))
-            .collect();
+    fn an_account_and_what_it_holds_are_kept_and_forgotten_alike_on_both_engines() {
+        let (_dir, stores) = both_engines();
+        for store in &stores {
+            let (ann, bo) = write(store, |change| {
+                let ann = person(change.next_id(&ACCOUNTS)?, 7, "Ann@V.example");
+                let bo = person(change.next_id(&ACCOUNTS)?, 8, "bo@w.example");
+                for account in [&ann, &bo] {
+                    change.put_new(&ACCOUNTS, account.id, account, "taken")?;
+                    change.put(&EMAILS, account.email_key.clone(), &account.id)?;
+                    change.notice(account.id, "Hello", "Welcome", 100)?;
+                    let session = Session {
+                        id: account.id,
+                        account_id: account.id,
+                        created_at: 100,
+                        expires_at: 200,
+                        device: "A browser".to_string(),
+                        last_seen: 100,
+                    };
+                    change.put(&SESSIONS, token_key(&[account.id as u8; 32]), &session)?;
+                }
+                change.notice(ann.id, "Again", "Twice", 150)?;
+                Ok((ann, bo))
+            })
+            .unwrap();
+            assert_eq!((ann.id, bo.id), (1, 2));
+            let ids: Vec<(u64, u64)> = range(store, &NOTICES, &[ann.id])
+                .unwrap()
+                .into_iter()
+                .map(|(k, _)| k)
+                .collect();
+            assert_eq!(
+                ids,
+                [(1, 1), (1, 3)],
+                "a person's own, one sequence for all"
+            );
+            assert_eq!(
+                get(store, &EMAILS, "ann@v.example".to_string()).unwrap(),
+                Some(1)
+            );
+            let taken = write(store, |change| {
+                change.put_new(&ACCOUNTS, ann.id, &ann, "That account exists.")
+            });
+            assert!(taken.is_err(), "a key that is taken is refused");
+            write(store, |change| change.forget_account(&ann)).unwrap();
+            assert!(get(store, &ACCOUNTS, ann.id).unwrap().is_none());
+            assert_eq!(get(store, &EMAILS, ann.email_key.clone()).unwrap(), None);
+            assert!(range(store, &NOTICES, &[ann.id]).unwrap().is_empty());
+            let sessions = all(store, &SESSIONS).unwrap();
+            let whose: Vec<u64> = sessions.iter().map(|s| s.account_id).collect();
+            assert_eq!(whose, [bo.id]);
+            assert_eq!(range(store, &NOTICES, &[bo.id]).unwrap().len(), 1);
+            assert!(has_people(store, 8).unwrap() && !has_people(store, 7).unwrap());
+        }
+    }
+
+    /// A hub database from before (migration 0070: every record a JSON document by a text key)
+    /// keeps each record in its table, and its sequences go on from where they were.
+    #[test]
+    fn a_hub_databases_documents_carry_over_to_their_tables() {
+        let account = r#"{"id": 3, "name": "Vera", "totp": null, "email": "Vera@v.example", "emailKey": "vera@v.example", "vendorId": 9, "createdAt": 5, "invitedBy": null, "passwordHash": "h"}"#;
+        let session = r#"{"id": 11, "device": "A browser", "accountId": 3, "createdAt": 5, "expiresAt": 4000000000, "lastSeen": 5}"#;
+        let link = r#"{"kind": "invitation", "email": "w@v.example", "vendorId": 9, "createdAt": 5, "expiresAt": 4000000000, "invitedBy": 1}"#;
+        let proposal = r#"{"id": 2, "byName": "Vera", "reason": null, "status": "open", "changes": {}, "vendorId": 9, "accountId": 3, "decidedAt": null, "decidedBy": null, "submittedAt": 6}"#;
+        let notice = r#"{"id": 4, "title": "T", "body": "B", "createdAt": 7, "read": false}"#;
+        let mailed = r#"{"until": 4000000000}"#;
+        let (session_hash, link_hash) = ("ab".repeat(32), "cd".repeat(32));
         let sql = format!(
-            "INSERT INTO vendor_accounts (key, value) VALUES {};",
-            rows.join(", ")
+            "INSERT INTO vendor_accounts (key, value) VALUES \
+             ('seq:accounts', '3'), ('seq:proposals', '2'), ('seq:notices', '4'), \
+             ('email:vera@v.example', '3'), ('account:0000000000000003', '{account}'), \
+             ('session:{session_hash}', '{session}'), ('link:{link_hash}', '{link}'), \
+             ('proposal:0000000000000002', '{proposal}'), \
+             ('notice:0000000000000003:0000000000000004', '{notice}'), \
+             ('mailed:0000000000000009:0000000000000001', '{mailed}');"
         );
-        let store = Store::Postgres(test_store_from_migration(63, &sql));
-        assert_eq!(scanned(&store, "").len(), 6);
+        let store = Store::Postgres(test_store_from_migration(70, &sql));
+        documents_of_before_are_in_their_tables(&store, &session_hash, &link_hash);
+    }
+
+    /// What a store migrated from the documents of before (accounts 3, proposal 2, notice 4 of
+    /// account 3, a session and a link by these hashes, a mail mark of vendor 9 for operator 1,
+    /// the sequences at 3, 2 and 4) reads: each record in its table, each sequence going on.
+    pub(crate) fn documents_of_before_are_in_their_tables(
+        store: &Store,
+        session_hash: &str,
+        link_hash: &str,
+    ) {
+        let vera = get(store, &ACCOUNTS, 3).unwrap().unwrap();
+        assert_eq!((vera.vendor_id, vera.email.as_str()), (9, "Vera@v.example"));
         assert_eq!(
-            scanned(&store, "notice:").first(),
-            Some(&("notice:".to_string(), 2))
+            get(store, &EMAILS, "vera@v.example".to_string()).unwrap(),
+            Some(3)
         );
-        assert_eq!(
-            scanned(&store, "N"),
-            [("Notice:0000000000000001:0000000000000001".to_string(), 6)]
-        );
+        let session = get(store, &SESSIONS, session_hash.to_string())
+            .unwrap()
+            .unwrap();
+        assert_eq!(session.account_id, 3);
+        let link = get(store, &LINKS, link_hash.to_string()).unwrap().unwrap();
+        assert_eq!(link.vendor_id, 9);
+        let proposal = get(store, &PROPOSALS, 2).unwrap().unwrap();
+        assert_eq!(proposal.status, Status::Open);
+        assert_eq!(get(store, &NOTICES, (3, 4)).unwrap().unwrap().title, "T");
+        assert!(get(store, &PROPOSALS_MAILED, (9, 1)).unwrap().is_some());
+        let next = write(store, |change| {
+            Ok([
+                change.next_id(&ACCOUNTS)?,
+                change.next_id(&PROPOSALS)?,
+                change.next_id(&NOTICES)?,
+            ])
+        })
+        .unwrap();
+        assert_eq!(next, [4, 3, 5], "each sequence goes on from its value");
     }
 }

@@ -54,8 +54,9 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("meeting_clicks_by_owner", 3),
     ("merged_firms", 1),
     // 17 the old binary's way: schema 15 moves the sign-up mode into the settings, schema 16 the
-    // catalog's two seeding markers.
-    ("meta", 14),
+    // catalog's two seeding markers; schema 23 adds the vendor accounts' two sequences (accounts,
+    // proposals), documents in their table before.
+    ("meta", 16),
     // 1 at cc6bb76 in mfa_challenges: the pending second-factor sign-ins of before go (five
     // minutes each) as they move onto the seam.
     ("notice_prefs", 2),
@@ -102,11 +103,17 @@ const FILE_ROWS: &[(&str, u64)] = &[
     ("users", 6),
     ("users_by_email", 6),
     ("users_by_id", 6),
-    ("vendor_accounts", 7),
+    // Schema 23 moves the vendor accounts' 7 documents to a table per kind; its two sequences
+    // go to the meta table.
+    ("vendor_account_emails", 1),
+    ("vendor_accounts", 1),
     ("vendor_aliases", 1),
     ("vendor_booking_sources", 16),
     ("vendor_facts", 102),
+    ("vendor_links", 1),
     ("vendor_logos", 1),
+    ("vendor_proposals", 1),
+    ("vendor_sessions", 1),
     ("vendor_sources", 109),
     ("vendors", 147),
 ];
@@ -176,11 +183,17 @@ const HUB_ROWS: &[(&str, u64)] = &[
     // Migration 0055 makes each category's latest response from the responses, as the file has it.
     ("user_responses", 3),
     ("users", 6),
-    ("vendor_accounts", 7),
+    // Migration 0071 moves the vendor accounts' 7 documents to a table per kind; its two
+    // sequences become the tables' own.
+    ("vendor_account_emails", 1),
+    ("vendor_accounts", 1),
     ("vendor_aliases", 1),
     ("vendor_booking_sources", 16),
     ("vendor_facts", 102),
+    ("vendor_links", 1),
     ("vendor_logos", 1),
+    ("vendor_proposals", 1),
+    ("vendor_sessions", 1),
     ("vendor_sources", 109),
     ("vendors", 147),
 ];

@@ -1035,13 +1035,20 @@ async fn a_vendors_proposals_mail_each_operator_at_most_once_an_hour_and_the_bel
     let operator_id = app.get("/api/auth/me").await.json()["user"]["id"]
         .as_u64()
         .unwrap();
-    litstack::vendor_accounts::storage::write(&store, |docs| {
-        let key = litstack::vendor_accounts::storage::keys::proposal_mailed(listing, operator_id);
-        let mark: Value = docs.get(&key)?.expect("the mail was marked");
-        let until = mark["until"].as_i64().unwrap();
+    litstack::vendor_accounts::storage::write(&store, |change| {
+        use litstack::vendor_accounts::storage::PROPOSALS_MAILED;
+        let key = (listing, operator_id);
+        let mut mark = change
+            .get(&PROPOSALS_MAILED, key)?
+            .expect("the mail was marked");
         let now = litstack::platform::clock::now_secs();
-        assert!(until > now && until <= now + 3600, "{mark}");
-        docs.put(&key, &json!({ "until": until - 3600 }))
+        assert!(
+            mark.until > now && mark.until <= now + 3600,
+            "{}",
+            mark.until
+        );
+        mark.until -= 3600;
+        change.put(&PROPOSALS_MAILED, key, &mark)
     })
     .unwrap();
     app.cookie = None;
@@ -1342,29 +1349,35 @@ async fn a_proposal_stored_before_fact_decisions_loads_and_is_decided_fact_by_fa
     app.sign_up().await;
     let listing = app.state.catalog.load().vendors[0].id;
     let store = app.state.accounts().store.clone();
-    let (open, decided) = litstack::vendor_accounts::storage::write(&store, |docs| {
-        let open = docs.next_id("proposals")?;
-        let decided = docs.next_id("proposals")?;
+    let (open, decided) = litstack::vendor_accounts::storage::write(&store, |change| {
+        use litstack::vendor_accounts::storage::PROPOSALS;
+        let stored = |json: Value| -> litstack::vendor_accounts::model::Proposal {
+            serde_json::from_value(json).expect("a proposal as an earlier Litstack wrote it")
+        };
+        let open = change.next_id(&PROPOSALS)?;
+        let decided = change.next_id(&PROPOSALS)?;
         // As an earlier Litstack wrote them.
-        docs.put(
-            &litstack::vendor_accounts::storage::keys::proposal(open),
-            &json!({
+        change.put(
+            &PROPOSALS,
+            open,
+            &stored(json!({
                 "id": open, "vendorId": listing, "accountId": 1, "byName": "Pat",
                 "changes": { "facts": { "mfa": true, "dataLocation": "Canada" } },
                 "submittedAt": 1_790_000_000, "status": "open", "decidedAt": null,
                 "decidedBy": null, "reason": null, "decidedChanges": null
-            }),
+            })),
         )?;
-        docs.put(
-            &litstack::vendor_accounts::storage::keys::proposal(decided),
-            &json!({
+        change.put(
+            &PROPOSALS,
+            decided,
+            &stored(json!({
                 "id": decided, "vendorId": listing, "accountId": 1, "byName": "Pat",
                 "changes": { "facts": { "mfa": false } },
                 "submittedAt": 1_780_000_000, "status": "rejected", "decidedAt": 1_780_000_100,
                 "decidedBy": 1, "reason": "No",
                 "decidedChanges": [{ "field": "mfa", "label": "Multi-factor sign-in",
                                      "current": "Not stated", "proposed": "No" }]
-            }),
+            })),
         )?;
         Ok((open, decided))
     })

@@ -318,9 +318,10 @@ async fn a_proposal_stored_before_the_rule_is_not_approved() {
     let before = app.state.catalog.load().vendor(listing).unwrap().clone();
     // As a proposal of a loopback booking link was stored (and approved) before the rule.
     let store = app.state.accounts().store.clone();
-    let id = litstack::vendor_accounts::storage::write(&store, |docs| {
+    let id = litstack::vendor_accounts::storage::write(&store, |change| {
         use litstack::vendor_accounts::model::{Proposal, Status};
-        let id = docs.next_id("proposals")?;
+        use litstack::vendor_accounts::storage::PROPOSALS;
+        let id = change.next_id(&PROPOSALS)?;
         let proposal = Proposal {
             id,
             vendor_id: listing,
@@ -335,10 +336,7 @@ async fn a_proposal_stored_before_the_rule_is_not_approved() {
             decided_changes: None,
             fact_decisions: Vec::new(),
         };
-        docs.put(
-            &litstack::vendor_accounts::storage::keys::proposal(id),
-            &proposal,
-        )?;
+        change.put(&PROPOSALS, id, &proposal)?;
         Ok(id)
     })
     .unwrap();

@@ -554,6 +554,13 @@ async fn use_everything(app: &mut TestApp) {
         .await);
     // Mailed (mail is on here): the link is in the queued message's text.
     assert_eq!(invited["mailed"], true);
+    // A second person is invited and has not answered: the link waits.
+    ok(app
+        .post(
+            "/api/admin/vendors/2/vendor-invitations",
+            json!({ "email": "walt@vendor-two.test" }),
+        )
+        .await);
     let queued = litstack::mail::storage::recent(&app.state.store, 50).unwrap();
     let text = queued
         .iter()

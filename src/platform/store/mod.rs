@@ -113,7 +113,7 @@ pub const TABLES: &[registry::Table] = &[
 pub const IDENTITY_LEN: usize = 16;
 
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 22;
+pub const SCHEMA_VERSION: u64 = 23;
 
 /// The open store of this process: the data directory's redb file, or a PostgreSQL database.
 pub enum Store {

@@ -159,10 +159,6 @@ pub const OPERATOR_HANDOVERS: TableDefinition<u64, &[u8]> =
     TableDefinition::new("operator_handovers");
 /// firm id -> the maps of ids of each import the firm came through (`decisions::storage::imported`).
 pub const IMPORTED_IDS: TableDefinition<u64, &[u8]> = TableDefinition::new("imported_ids");
-/// Vendor accounts (`vendor_accounts/`): key -> a JSON document (an account, the account of an
-/// address, a session, a link, a proposal, a notice, a sequence), by the key's kind prefix.
-/// Created by the first write; missing reads as empty.
-pub const VENDOR_ACCOUNTS: TableDefinition<&str, &[u8]> = TableDefinition::new("vendor_accounts");
 /// (user id, vendor id, month as 202611) -> how many times the member opened the vendor's profile
 /// that month (`vendor_profile::views`). Created by the first view; missing reads as empty.
 pub const PROFILE_VIEWS: TableDefinition<(u64, u64, u32), u64> =

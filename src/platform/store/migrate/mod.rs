@@ -142,7 +142,12 @@ impl super::FileStore {
         if current < 22 {
             users_on_the_seam(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 23 { ... }`.
+        // Version 23: the vendor accounts' records leave their table of JSON documents by a
+        // text key for a typed table each (`vendor_accounts_in_their_tables`).
+        if current < 23 {
+            vendor_accounts_in_their_tables(&txn).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 24 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
@@ -785,6 +790,87 @@ fn users_on_the_seam(txn: &WriteTransaction) -> anyhow::Result<()> {
         }
         Ok(())
     })?;
+    Ok(())
+}
+
+/// The vendor accounts until schema 23: one table of JSON documents (the seam's JSON values)
+/// whose key's prefix named the kind: `account:` and 16 hex digits of the id, `email:` and the
+/// address's key, `session:` and `link:` and the hex SHA-256 of the token, `proposal:` and the id,
+/// `notice:` and the account's and the notice's ids, `mailed:` and the vendor's and the operator's,
+/// and `seq:` and the name of a sequence (its value the last id given).
+const V22_VENDOR_DOCS: redb::TableDefinition<&str, &[u8]> =
+    redb::TableDefinition::new("vendor_accounts");
+
+/// The vendor accounts' tables as schema 23 declares them, with their values as they were.
+const V23_VENDOR_ACCOUNTS: Table<u64, serde_json::Value> =
+    Table::declare("vendor_accounts", &["id"], Some("vendor_accounts"));
+const V23_VENDOR_EMAILS: Table<String, serde_json::Value> =
+    Table::declare("vendor_account_emails", &["email_key"], None);
+const V23_VENDOR_SESSIONS: Table<String, serde_json::Value> =
+    Table::declare("vendor_sessions", &["token_hash"], None);
+const V23_VENDOR_LINKS: Table<String, serde_json::Value> =
+    Table::declare("vendor_links", &["token_hash"], None);
+const V23_VENDOR_PROPOSALS: Table<u64, serde_json::Value> =
+    Table::declare("vendor_proposals", &["id"], Some("vendor_proposals"));
+const V23_VENDOR_NOTICES: Table<(u64, u64), serde_json::Value> = Table::declare(
+    "vendor_notices",
+    &["account_id", "id"],
+    Some("vendor_notices"),
+);
+const V23_VENDOR_PROPOSALS_MAILED: Table<(u64, u64), serde_json::Value> = Table::declare(
+    "vendor_proposals_mailed",
+    &["vendor_id", "operator_id"],
+    None,
+);
+
+/// Version 23: each vendor-account document moves to its kind's table, keyed by what its key held
+/// after the prefix, its JSON as it was; a `seq:` document becomes its table's sequence.
+fn vendor_accounts_in_their_tables(txn: &WriteTransaction) -> anyhow::Result<()> {
+    let Some(old) = older_table(txn, V22_VENDOR_DOCS)? else {
+        return Ok(());
+    };
+    let mut docs = Vec::new();
+    for entry in old.iter()? {
+        let (key, value) = entry?;
+        let json: serde_json::Value = seam::value::decode("vendor_accounts", value.value())?;
+        docs.push((key.value().to_string(), json));
+    }
+    drop(old);
+    txn.delete_table(V22_VENDOR_DOCS)?;
+    let hex = |key: &str, digits: &str| {
+        u64::from_str_radix(digits, 16)
+            .map_err(|_| anyhow::anyhow!("the vendor-account document {key} has no id in its key"))
+    };
+    let pair = |key: &str, rest: &str| -> anyhow::Result<(u64, u64)> {
+        let (first, second) = rest
+            .split_once(':')
+            .ok_or_else(|| anyhow::anyhow!("the vendor-account document {key} has one id"))?;
+        Ok((hex(key, first)?, hex(key, second)?))
+    };
+    for (key, value) in &docs {
+        let (kind, rest) = key.split_once(':').unwrap_or((key.as_str(), ""));
+        seam::in_schema_step(txn, |tx| match kind {
+            "account" => tx.insert(&V23_VENDOR_ACCOUNTS, hex(key, rest)?, value),
+            "email" => tx.insert(&V23_VENDOR_EMAILS, rest.to_string(), value),
+            "session" => tx.insert(&V23_VENDOR_SESSIONS, rest.to_string(), value),
+            "link" => tx.insert(&V23_VENDOR_LINKS, rest.to_string(), value),
+            "proposal" => tx.insert(&V23_VENDOR_PROPOSALS, hex(key, rest)?, value),
+            "notice" => tx.insert(&V23_VENDOR_NOTICES, pair(key, rest)?, value),
+            "mailed" => tx.insert(&V23_VENDOR_PROPOSALS_MAILED, pair(key, rest)?, value),
+            "seq" => {
+                let last = value.as_u64().unwrap_or(0);
+                match rest {
+                    "accounts" => tx.bump_sequence(&V23_VENDOR_ACCOUNTS, last),
+                    "proposals" => tx.bump_sequence(&V23_VENDOR_PROPOSALS, last),
+                    "notices" => tx.bump_sequence(&V23_VENDOR_NOTICES, last),
+                    _ => Ok(()),
+                }
+            }
+            _ => {
+                Err(anyhow::anyhow!("the vendor-account document {key} is of no known kind").into())
+            }
+        })?;
+    }
     Ok(())
 }
 

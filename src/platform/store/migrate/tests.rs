@@ -547,8 +547,9 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
+    // Schema 23 moved the vendor accounts' values as they were: no shape of its own.
     assert_eq!(
-        SCHEMA_VERSION, 22,
+        SCHEMA_VERSION, 23,
         "compare the shapes with the new version's types"
     );
     // Schema 22's accounts in JSON, as the seam stores them.
@@ -4463,4 +4464,59 @@ fn the_accounts_of_a_hub_from_before_the_seam_are_kept() {
          SELECT setval(pg_get_serial_sequence('users', 'id'), 8);",
     );
     the_accounts_of_before_read_the_same(&store);
+}
+
+/// A file of schema 22 kept the vendor accounts as JSON documents by a text key of their kind:
+/// schema 23 puts each in its kind's table, and the sequences go on from where they were.
+#[test]
+fn version_22_vendor_account_documents_move_to_their_tables() {
+    let (session_hash, link_hash) = ("ab".repeat(32), "cd".repeat(32));
+    let docs = [
+        ("seq:accounts".to_string(), serde_json::json!(3)),
+        ("seq:proposals".to_string(), serde_json::json!(2)),
+        ("seq:notices".to_string(), serde_json::json!(4)),
+        ("email:vera@v.example".to_string(), serde_json::json!(3)),
+        (
+            "account:0000000000000003".to_string(),
+            serde_json::json!({"id": 3, "name": "Vera", "totp": null, "email": "Vera@v.example",
+                "emailKey": "vera@v.example", "vendorId": 9, "createdAt": 5, "invitedBy": null,
+                "passwordHash": "h"}),
+        ),
+        (
+            format!("session:{session_hash}"),
+            serde_json::json!({"id": 11, "device": "A browser", "accountId": 3, "createdAt": 5,
+                "expiresAt": 4_000_000_000i64, "lastSeen": 5}),
+        ),
+        (
+            format!("link:{link_hash}"),
+            serde_json::json!({"kind": "claim", "email": "w@v.example", "vendorId": 9,
+                "createdAt": 5, "expiresAt": 4_000_000_000i64, "invitedBy": null}),
+        ),
+        (
+            "proposal:0000000000000002".to_string(),
+            serde_json::json!({"id": 2, "byName": "Vera", "reason": null, "status": "open",
+                "changes": {}, "vendorId": 9, "accountId": 3, "decidedAt": null,
+                "decidedBy": null, "submittedAt": 6}),
+        ),
+        (
+            "notice:0000000000000003:0000000000000004".to_string(),
+            serde_json::json!({"id": 4, "title": "T", "body": "B", "createdAt": 7, "read": false}),
+        ),
+        (
+            "mailed:0000000000000009:0000000000000001".to_string(),
+            serde_json::json!({"until": 4_000_000_000i64}),
+        ),
+    ];
+    let (_dir, store) = file_at(22, |txn| {
+        let mut table = txn.open_table(V22_VENDOR_DOCS).unwrap();
+        for (key, json) in &docs {
+            let bytes = seam::value::encode("vendor_accounts", json).unwrap();
+            table.insert(key.as_str(), bytes.as_slice()).unwrap();
+        }
+    });
+    crate::vendor_accounts::storage::tests::documents_of_before_are_in_their_tables(
+        &store,
+        &session_hash,
+        &link_hash,
+    );
 }
