@@ -352,10 +352,9 @@ fn merge(tx: &mut WriteTx, from: u64, into: u64) -> Result<VendorMoved> {
 /// A deleted listing's people lose their accounts, sessions, notices and open proposals.
 fn delete(tx: &mut WriteTx, vendor: u64) -> Result<()> {
     within(tx, |change| {
-        for (id, account) in change.range(&ACCOUNTS, &[])? {
+        for (_, account) in change.range(&ACCOUNTS, &[])? {
             if account.vendor_id == vendor {
                 change.forget_account(&account)?;
-                debug_assert_eq!(id, account.id);
             }
         }
         for (id, proposal) in change.range(&PROPOSALS, &[])? {
