@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use crate::firm_scope::fill_firm;
 use crate::helpers::TestApp;
-use crate::hostile::{Payload, Route, routes, send, valid_body};
+use crate::once::hostile::{Payload, Route, routes, send, valid_body};
 use crate::scenario::{ok, stage_and_vendors};
 
 /// Texts planted in firm A's data: no answer to firm B may carry one.
@@ -269,12 +269,12 @@ async fn no_role_of_one_firm_reads_or_changes_another_firms_records_by_any_opera
         b.push((role, app.cookie.take().unwrap()));
     }
 
-    let doc = crate::openapi::document().await;
+    let doc = crate::once::openapi::document().await;
     let examples = routes();
     let mut operations = Vec::new();
     let mut unknown = Vec::new();
     let mut gets = Vec::new();
-    for (method, template) in crate::openapi::operations(&doc) {
+    for (method, template) in crate::once::openapi::operations(&doc) {
         let skipped = [
             "/api/admin/",
             "/api/vendor/",
@@ -333,7 +333,7 @@ async fn no_role_of_one_firm_reads_or_changes_another_firms_records_by_any_opera
             let route = Route {
                 method: Method::from_bytes(method.as_bytes()).unwrap(),
                 path: Box::leak(path.clone().into_boxed_str()),
-                access: crate::hostile::Access::User,
+                access: crate::once::hostile::Access::User,
                 payload: match example.map(|e| e.payload.clone()) {
                     Some(Payload::Json(mut body)) => {
                         with_a_ids(&mut body, &a);

@@ -566,7 +566,7 @@ fn tarpit() -> (String, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
 /// mail server; started again, it sends that message, once.
 #[test]
 fn mail_a_kill_between_the_commit_and_the_send_delivers_the_message_after_restart() {
-    use crate::faults::{addr, post_json, session, stop};
+    use crate::once::faults::{addr, post_json, session, stop};
     use std::sync::atomic::Ordering;
 
     let dir = tempfile::tempdir().unwrap();

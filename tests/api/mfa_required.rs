@@ -250,7 +250,7 @@ async fn the_install_flag_requires_a_factor_of_every_account() {
 /// Hub mode: the switch turned on at node A reaches a member's session cached at node B.
 #[tokio::test(flavor = "multi_thread")]
 async fn on_a_hub_the_requirement_reaches_sessions_cached_on_another_node() {
-    let (mut a, mut b) = crate::nodes::two_nodes().await;
+    let (mut a, mut b) = crate::once::nodes::two_nodes().await;
     b.cookie = None;
     set_up_factor(&mut a).await;
     let token = a.invite(MO, "member").await;
@@ -259,7 +259,7 @@ async fn on_a_hub_the_requirement_reaches_sessions_cached_on_another_node() {
     // B has Mo's session cached.
     assert_eq!(b.get("/api/shortlist").await.status, StatusCode::OK);
     assert_eq!(require(&mut a, true).await.status, StatusCode::OK);
-    crate::nodes::within(Duration::from_secs(5), &mut b, async |b| {
+    crate::once::nodes::within(Duration::from_secs(5), &mut b, async |b| {
         b.get("/api/shortlist").await.status == StatusCode::FORBIDDEN
     })
     .await;

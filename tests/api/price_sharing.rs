@@ -538,7 +538,7 @@ async fn a_withdrawal_under_five_firms_leaves_fewer_than_5_as_it_was() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn on_a_hub_every_node_reads_the_one_months_figures_drawn_once() {
-    let (mut a, mut b) = crate::nodes::two_nodes().await;
+    let (mut a, mut b) = crate::once::nodes::two_nodes().await;
     for n in 1..=5 {
         firm(&mut a, n, "E6_20", 100 * n as u64, true, true).await;
     }

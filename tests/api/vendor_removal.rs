@@ -186,7 +186,7 @@ async fn a_vendor_something_refers_to_is_not_deleted_and_the_answer_says_what_re
 #[tokio::test(flavor = "multi_thread")]
 async fn a_vendor_nothing_refers_to_is_deleted_from_the_directory() {
     let mut w = referenced().await;
-    let log = crate::secrets::security_log();
+    let log = crate::once::secrets::security_log();
 
     let res = delete(&mut w.app, FREE).await;
 

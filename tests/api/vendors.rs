@@ -385,7 +385,7 @@ Qwzx Unverified,Intake,https://qwzx2.example.com,,,2026-12-01,,
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_vendor_change_is_a_security_event_naming_who_which_vendor_and_which_fields() {
-    let log = crate::secrets::security_log();
+    let log = crate::once::secrets::security_log();
     let (mut app, _) = admin_and_user().await;
 
     app.patch(

@@ -1,5 +1,5 @@
 // Generates ../src/lib/api/schema.d.ts from the committed API document
-// (../src/lib/api/openapi.json, kept equal to the server's by tests/api/openapi.rs).
+// (../src/lib/api/openapi.json, kept equal to the server's by tests/api/once/openapi.rs).
 //   node api-types.js write   rewrites the types
 //   node api-types.js check   fails when the committed types differ from a fresh generation
 // The header names the document's SHA-256, so `npm run build` (api-fresh.js, which needs no

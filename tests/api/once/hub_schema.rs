@@ -151,7 +151,7 @@ fn a_migration_failing_midway_leaves_no_litstack_table() {
 /// The SQL docs/hub-mode.md gives for the two roles, for database `database` and roles named
 /// `owner` and `node`: run as it stands but for the database's creation (the test made it).
 fn documented_grants(database: &str, owner: &str, node: &str) -> String {
-    let doc = include_str!("../../docs/hub-mode.md");
+    let doc = include_str!("../../../docs/hub-mode.md");
     let block = doc
         .split("```sql\n")
         .nth(1)

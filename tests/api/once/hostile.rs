@@ -1027,7 +1027,7 @@ async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error()
                     _ if is_gone(&res) => fail(
                         &route,
                         "exists",
-                        "the route is gone: update ROUTES in tests/api/hostile.rs".into(),
+                        "the route is gone: update ROUTES in tests/api/once/hostile.rs".into(),
                     ),
                     (s, e) => fail(&route, "unknown field", format!("{s} {e:?}")),
                 }
@@ -1150,8 +1150,8 @@ async fn a_wrong_method_on_an_api_route_is_a_json_405() {
 async fn the_route_table_lists_every_state_changing_route() {
     // The served document is assembled from the routers' own declarations: its operations are
     // the routes.
-    let doc = crate::openapi::document().await;
-    let in_router: Vec<(String, String)> = crate::openapi::operations(&doc)
+    let doc = crate::once::openapi::document().await;
+    let in_router: Vec<(String, String)> = crate::once::openapi::operations(&doc)
         .into_iter()
         .filter(|(method, _)| method != "GET")
         .collect();
@@ -1174,7 +1174,7 @@ async fn the_route_table_lists_every_state_changing_route() {
         .collect();
     assert!(
         missing.is_empty(),
-        "state-changing routes missing from ROUTES in tests/api/hostile.rs: {missing:?}"
+        "state-changing routes missing from ROUTES in tests/api/once/hostile.rs: {missing:?}"
     );
 }
 
