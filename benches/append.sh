@@ -13,6 +13,8 @@
 # (`gen-bookings --seed 21...`, fresh ids): the eighth leaves more runs than an index keeps and
 # starts a compaction, which the ninth arrives during. Prints every upload's time, the peak over
 # them all, and the compaction's log line.
+# The column "replaced snapshots mapped" is the size of the snapshot files renamed over that the
+# server still maps once the import's own snapshot is written (space the disk does not get back).
 # TRIM=1 adds the resident size after glibc's malloc_trim(0), called in the server through gdb once
 # the snapshot is written: what the allocator holds free, told apart from what the index holds.
 # RUST_LOG=litstack=debug keeps the servers' logs (the import's phases) in
@@ -83,6 +85,9 @@ done
 LOG="$DATA_ROOT/append-server.log"
 : > "$LOG"
 kb() { awk -v k="$2:" '$1 == k {printf "%.0f", $2 / 1024}' "/proc/$1/status"; }
+# The snapshot files a newer one was renamed over that the server still maps, in MB: their space
+# stays taken on the disk while an index reads its columns there.
+held() { python3 -c 'import sys; print(round(sum(int(b, 16) - int(a, 16) for a, b in (l.split()[0].split("-") for l in open(sys.argv[1]) if l.rstrip().endswith("bookings.idx (deleted)"))) / 1048576))' "/proc/$1/maps"; }
 total() { curl -s -H "Cookie: litstack_session=$1" "http://$ADDR/api/trends" | python3 -c 'import json,sys; print(json.load(sys.stdin)["total"])'; }
 
 # Each binary starts from its own copy of the install, whose snapshot it wrote at a first start.
@@ -141,6 +146,8 @@ for run in $(seq 1 "$RUNS"); do
     sleep 3
     rss_after=$(kb $pid VmRSS)
     peak_all=$(kb $pid VmHWM)
+    held_after=$(held $pid)
+    anon_after=$(kb $pid RssAnon)
     trimmed=""
     if [ "$TRIM" = 1 ]; then
       gdb -p $pid -batch -ex 'call (int) malloc_trim(0)' >/dev/null 2>&1
@@ -154,7 +161,7 @@ for run in $(seq 1 "$RUNS"); do
       ms="$ms (compaction: ${compacted:-none})"
       : > "$LOG"
     fi
-    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${peak_all} MB | ${rss_after} MB${trimmed} | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
+    lines+=("| $run | ${bin#"$ROOT"/} | ${ms} ms | ${rss_before} MB | ${peak} MB | ${peak_all} MB | ${rss_after} MB${trimmed} | ${anon_after} MB | ${held_after} MB | ${before_total} → ${after_total} | $(cut -d' ' -f1 /proc/loadavg) |")
   done
 done
 rm -rf "$DATA_ROOT/append-run" "$DATA_ROOT"/append-base-*
@@ -167,10 +174,10 @@ esac
 echo "$what into ${SCALE}M, commit $(git -C "$ROOT" rev-parse --short HEAD), $(nproc) cores, $(date -u +%F)."
 echo
 if [ "$TRIM" = 1 ]; then
-  echo "| run | binary | upload to answer | RSS before | peak to the answer | peak with the snapshot | RSS after | after malloc_trim | trends total | load |"
-  echo "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"
+  echo "| run | binary | upload to answer | RSS before | peak to the answer | peak with the snapshot | RSS after | after malloc_trim | RssAnon after | replaced snapshots mapped | trends total | load |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 else
-  echo "| run | binary | upload to answer | RSS before | peak to the answer | peak with the snapshot | RSS after | trends total | load |"
-  echo "|---|---|---:|---:|---:|---:|---:|---|---:|"
+  echo "| run | binary | upload to answer | RSS before | peak to the answer | peak with the snapshot | RSS after | RssAnon after | replaced snapshots mapped | trends total | load |"
+  echo "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|"
 fi
 printf '%s\n' "${lines[@]}"

@@ -406,6 +406,29 @@ impl BookingIndex {
         }
     }
 
+    /// This index with its columns taken from `cols`, which hold the same values (a copy of them
+    /// read in place in another snapshot file): everything else is copied as it is, the answers
+    /// computed so far aside.
+    pub(super) fn with_columns(&self, cols: Columns) -> BookingIndex {
+        BookingIndex {
+            generation: self.generation,
+            cols,
+            by_state: self.by_state.clone(),
+            by_dma: self.by_dma.clone(),
+            by_vendor: self.by_vendor.clone(),
+            day_starts: self.day_starts.clone(),
+            runs: self.runs.clone(),
+            city_names: self.city_names.clone(),
+            city_of: self.city_of.clone(),
+            vendors_lower: self.vendors_lower.clone(),
+            sums: self.sums.clone(),
+            filter_options: self.filter_options.clone(),
+            dma_lookup: self.dma_lookup.clone(),
+            state_lookup: self.state_lookup.clone(),
+            answers: Default::default(),
+        }
+    }
+
     pub fn len(&self) -> usize {
         self.cols.ids.len()
     }

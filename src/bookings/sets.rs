@@ -91,6 +91,17 @@ impl BookingSets {
         ))
     }
 
+    /// These indexes with the real rows' columns taken from `cols`, which hold the same values
+    /// (read in place in the snapshot just written of them): of the same lineage, as the rows are.
+    pub fn with_real_columns(&self, cols: Columns) -> BookingSets {
+        BookingSets::of_lineage(
+            self.generation,
+            self.real.with_columns(cols),
+            self.sample.with_columns(self.sample.cols.clone()),
+            self.lineage,
+        )
+    }
+
     /// These indexes with the rows of each in one run (`BookingIndex::compacted`), of the same
     /// generation; a lineage of their own, as a build from their rows would be.
     pub fn compacted(&self) -> BookingSets {

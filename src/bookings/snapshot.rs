@@ -213,6 +213,11 @@ pub type Payload = AlignedVec<ALIGN>;
 /// a copy of the payload and then of each column filled fresh pages (at 20M bookings, 423 MB and
 /// 380 MB of them, half a start). The mapping is populated whole, as every byte is checked.
 pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
+    decode_from(Source::Mapped(mapped(data_dir, generation)?), generation)
+}
+
+/// The snapshot file mapped, if it announces a payload of `generation` of its length.
+fn mapped(data_dir: &Path, generation: u64) -> Result<Mapping, String> {
     let unusable = |e: std::io::Error| format!("no usable snapshot ({e})");
     let file = std::fs::File::open(path(data_dir)).map_err(unusable)?;
     let mapped = map(&file).map_err(unusable)?;
@@ -223,7 +228,31 @@ pub fn read(data_dir: &Path, generation: u64) -> Result<BookingSets, String> {
     if payload_len(header, generation)? != mapped.len() - HEADER {
         return Err("the snapshot is truncated".into());
     }
-    decode_from(Source::Mapped(Arc::new(mapped)), generation)
+    Ok(Arc::new(mapped))
+}
+
+/// `sets` with their real columns read in place in the snapshot file just written of them, in
+/// place of where they were read until now: their own pages, or the mapping of a snapshot this
+/// one replaced, whose file keeps its space on the disk (it is renamed over, not gone) until no
+/// block reads it. The rest of the indexes is shared or copied as it is. Refused when the file is
+/// not of `sets` (a later write replaced it meanwhile) or holds other columns.
+pub fn reread_columns(data_dir: &Path, sets: &BookingSets) -> Result<BookingSets, String> {
+    let mapping = mapped(data_dir, sets.generation)?;
+    let source = Source::Mapped(mapping.clone());
+    let crc = u32::from_le_bytes(source.header()[24..28].try_into().unwrap_or_default());
+    if crc32fast::hash(source.payload()) != crc {
+        return Err("the snapshot's checksum does not match".into());
+    }
+    let parts = split_parts(source.payload()).ok_or("the snapshot's parts do not add up")?;
+    use rkyv::rancor::Error;
+    let invalid = |e: Error| format!("the snapshot does not validate ({e})");
+    let archived = rkyv::access::<ArchivedColumns, Error>(parts[0]).map_err(invalid)?;
+    let columns = rkyv::api::deserialize_using::<Columns, _, Error>(archived, &mut mapping.clone())
+        .map_err(invalid)?;
+    if columns != sets.real.cols {
+        return Err("the snapshot's columns are not the index's".into());
+    }
+    Ok(sets.with_real_columns(columns))
 }
 
 /// `file` mapped for reading.

@@ -10,11 +10,11 @@ use std::process::Command;
 use litstack::platform::error::DISK_FULL;
 use serde_json::json;
 
+use crate::helpers::PASSWORD;
 use crate::once::faults::{
     ADMIN, IMPORT_ROWS, addr, base_data, checked_bookings, files, post_json, session, sign_in,
     stop, trends_total, upload,
 };
-use crate::helpers::PASSWORD;
 use crate::process::start;
 use crate::wire::{Answer, Conn};
 
