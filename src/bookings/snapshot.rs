@@ -239,11 +239,7 @@ fn mapped(data_dir: &Path, generation: u64) -> Result<Mapping, String> {
 pub fn reread_columns(data_dir: &Path, sets: &BookingSets) -> Result<BookingSets, String> {
     let mapping = mapped(data_dir, sets.generation)?;
     let source = Source::Mapped(mapping.clone());
-    let crc = u32::from_le_bytes(source.header()[24..28].try_into().unwrap_or_default());
-    if crc32fast::hash(source.payload()) != crc {
-        return Err("the snapshot's checksum does not match".into());
-    }
-    let parts = split_parts(source.payload()).ok_or("the snapshot's parts do not add up")?;
+    let parts = intact_parts(&source, sets.generation)?;
     use rkyv::rancor::Error;
     let invalid = |e: Error| format!("the snapshot does not validate ({e})");
     let archived = rkyv::access::<ArchivedColumns, Error>(parts[0]).map_err(invalid)?;
@@ -296,15 +292,7 @@ pub fn decode(header: &[u8], payload: Payload, generation: u64) -> Result<Bookin
 }
 
 fn decode_from(source: Source, generation: u64) -> Result<BookingSets, String> {
-    let (header, payload) = (source.header(), source.payload());
-    if payload_len(header, generation)? != payload.len() {
-        return Err("the snapshot is truncated".into());
-    }
-    let crc = u32::from_le_bytes(header[24..28].try_into().unwrap_or_default());
-    if crc32fast::hash(payload) != crc {
-        return Err("the snapshot's checksum does not match".into());
-    }
-    let parts = split_parts(payload).ok_or("the snapshot's parts do not add up")?;
+    let parts = intact_parts(&source, generation)?;
     use rkyv::rancor::Error;
     let invalid = |e: Error| format!("the snapshot does not validate ({e})");
     let columns = |bytes: &[u8]| rkyv::from_bytes::<Columns, Error>(bytes);
@@ -361,6 +349,20 @@ fn decode_from(source: Source, generation: u64) -> Result<BookingSets, String> {
         ),
         BookingIndex::with_sums(sample.0, Some(sample.1), generation),
     ))
+}
+
+/// The archives of the snapshot in `source`, if its payload is of `generation`, whole, matches its
+/// checksum and splits into them; otherwise why not.
+fn intact_parts(source: &Source, generation: u64) -> Result<[&[u8]; PARTS], String> {
+    let (header, payload) = (source.header(), source.payload());
+    if payload_len(header, generation)? != payload.len() {
+        return Err("the snapshot is truncated".into());
+    }
+    let crc = u32::from_le_bytes(header[24..28].try_into().unwrap_or_default());
+    if crc32fast::hash(payload) != crc {
+        return Err("the snapshot's checksum does not match".into());
+    }
+    split_parts(payload).ok_or_else(|| "the snapshot's parts do not add up".into())
 }
 
 /// The payload's archives, each starting on an `ALIGN` boundary; `None` if the lengths do not
