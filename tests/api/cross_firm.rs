@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 
 use crate::firm_scope::fill_firm;
 use crate::helpers::TestApp;
-use crate::once::hostile::{Payload, Route, routes, send, valid_body};
+use crate::hostile::{Payload, Route, routes, send, valid_body};
 use crate::scenario::{ok, stage_and_vendors};
 
 /// Texts planted in firm A's data: no answer to firm B may carry one.
@@ -333,7 +333,7 @@ async fn no_role_of_one_firm_reads_or_changes_another_firms_records_by_any_opera
             let route = Route {
                 method: Method::from_bytes(method.as_bytes()).unwrap(),
                 path: Box::leak(path.clone().into_boxed_str()),
-                access: crate::once::hostile::Access::User,
+                access: crate::hostile::Access::User,
                 payload: match example.map(|e| e.payload.clone()) {
                     Some(Payload::Json(mut body)) => {
                         with_a_ids(&mut body, &a);

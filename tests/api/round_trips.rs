@@ -336,7 +336,7 @@ async fn every_documented_get_keeps_its_round_trip_budget() {
         feed_file: feed_file.to_string(),
     };
     let firm = app.cookie.clone();
-    let vendor = crate::once::hostile::vendor_session(&mut app, firm.as_deref().unwrap()).await;
+    let vendor = crate::hostile::vendor_session(&mut app, firm.as_deref().unwrap()).await;
     let vendor = vendor.strip_prefix("vendor:").unwrap().to_string();
     app.cookie = firm.clone();
 

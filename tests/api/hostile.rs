@@ -1027,7 +1027,7 @@ async fn every_state_changing_route_refuses_hostile_requests_with_a_json_error()
                     _ if is_gone(&res) => fail(
                         &route,
                         "exists",
-                        "the route is gone: update ROUTES in tests/api/once/hostile.rs".into(),
+                        "the route is gone: update ROUTES in tests/api/hostile.rs".into(),
                     ),
                     (s, e) => fail(&route, "unknown field", format!("{s} {e:?}")),
                 }
@@ -1174,7 +1174,7 @@ async fn the_route_table_lists_every_state_changing_route() {
         .collect();
     assert!(
         missing.is_empty(),
-        "state-changing routes missing from ROUTES in tests/api/once/hostile.rs: {missing:?}"
+        "state-changing routes missing from ROUTES in tests/api/hostile.rs: {missing:?}"
     );
 }
 
