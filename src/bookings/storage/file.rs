@@ -15,12 +15,10 @@ use crate::platform::error::Result;
 use crate::platform::firm_size::FirmSize;
 use crate::platform::store::row_blocks::{self, Block, ColumnBuilder};
 use crate::platform::store::{
-    self, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, FileStore, IDENTITY_LEN, META, codec,
+    self, BOOKING_BLOCKS, BOOKING_CHANGES, BOOKING_IDENTITIES, FileStore, IDENTITIES_PER_RUN,
+    IDENTITY_LEN, META, codec,
 };
 
-/// Identities per value of `BOOKING_IDENTITIES` (1 MiB); 1,000 in the crate's tests, so that they
-/// store and remove identities across runs.
-const IDENTITIES_PER_RUN: usize = if cfg!(test) { 1_000 } else { 65_536 };
 /// META key of the bookings id sequence.
 const SEQUENCE: &str = "seq:bookings";
 
@@ -163,7 +161,7 @@ mod in_columns {
         mut full: impl FnMut((u64, Vec<u8>)) -> Result<()>,
     ) -> Result<()> {
         let texts = texts(booking);
-        if !block.fits(id, &texts) {
+        if !block.fits(id, &texts, booking.created) {
             full(block.take())?;
         }
         let small = [booking.firm_size.index() as u8, booking.sample as u8];
@@ -346,9 +344,29 @@ impl Txn {
         })
     }
 
-    /// Stores the identities of new bookings numbered from `first` on.
-    pub fn append_identities(&self, first: u64, identities: &[[u8; IDENTITY_LEN]]) -> Result<()> {
+    /// Stores the identities of new bookings numbered from `first` on. The last run is filled
+    /// up first when they follow it: a day's import then grows a run toward its page instead of
+    /// taking a page of its own, most of it empty.
+    pub fn append_identities(
+        &self,
+        mut first: u64,
+        mut identities: &[[u8; IDENTITY_LEN]],
+    ) -> Result<()> {
         let mut runs = self.txn.open_table(BOOKING_IDENTITIES)?;
+        let last = runs
+            .last()?
+            .map(|(key, run)| (key.value(), run.value().to_vec()));
+        if let Some((key, mut run)) = last {
+            let held = run.len() / IDENTITY_LEN;
+            let room = IDENTITIES_PER_RUN
+                .saturating_sub(held)
+                .min(identities.len());
+            if key + held as u64 == first && room > 0 {
+                run.extend_from_slice(identities[..room].as_flattened());
+                runs.insert(key, run.as_slice())?;
+                (first, identities) = (first + room as u64, &identities[room..]);
+            }
+        }
         for (i, run) in identities.chunks(IDENTITIES_PER_RUN).enumerate() {
             runs.insert(first + (i * IDENTITIES_PER_RUN) as u64, run.as_flattened())?;
         }

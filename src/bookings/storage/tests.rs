@@ -848,26 +848,36 @@ fn with_firm_size_changed(csv: &[u8], rows: impl Fn(usize) -> bool) -> Vec<u8> {
 fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
     let node = file_node();
     // More rows than a block and than one round of comparisons hold.
-    let csv = bookings_csv(70_000, 21);
+    const TOTAL: usize = 100_000;
+    let csv = bookings_csv(TOTAL as u64, 21);
     let first = node.import(&csv).unwrap();
-    assert_eq!(first.inserted, 70_000);
+    assert_eq!(first.inserted, TOTAL as u64);
     let (blocks, changes) = file_layout(&node.app.store);
-    // In columns, the first block closed at its rows, well before its bytes.
+    // The first block closed at its bytes, its page filled but for less than a row's worth.
     let n = blocks[0].1;
-    assert_eq!(n, crate::platform::store::row_blocks::BLOCK_ROWS);
-    assert_eq!(blocks, vec![(1, n), (n as u64 + 1, 70_000 - n)]);
+    assert_eq!(blocks, vec![(1, n), (n as u64 + 1, TOTAL - n)]);
+    let first_len = first_block_len(&node.app.store);
+    let most = crate::platform::store::row_blocks::BLOCK_BYTES;
+    assert!(
+        (most - 512..=most).contains(&first_len),
+        "{first_len} bytes of {most}"
+    );
     assert!(changes.is_empty());
     let again = node.import(&csv).unwrap();
-    assert_eq!((again.updated, again.skipped), (0, 70_000));
+    assert_eq!((again.updated, again.skipped), (0, TOTAL as u64));
     assert_eq!(file_layout(&node.app.store).0, blocks, "nothing written");
 
     // A few rows changed in each block: kept as changes, the blocks untouched.
     let few = with_firm_size_changed(&csv, |i| i % 1_000 == 7);
     let report = node.import(&few).unwrap();
-    assert_eq!((report.updated, report.skipped), (70, 69_930));
+    let few_changed = (0..TOTAL).filter(|i| i % 1_000 == 7).count();
+    assert_eq!(
+        (report.updated as usize, report.skipped as usize),
+        (few_changed, TOTAL - few_changed)
+    );
     let (after, changes) = file_layout(&node.app.store);
     assert_eq!(after, blocks);
-    assert_eq!(changes.len(), 70);
+    assert_eq!(changes.len(), few_changed);
     let fresh = file_node();
     fresh.import(&few).unwrap();
     let (_, read) = read_columns(&node.app.store).unwrap();
@@ -880,7 +890,7 @@ fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
     let report = node.import(&many).unwrap();
     assert_eq!(
         report.updated as usize,
-        (n..70_000).filter(|i| i % 8 == 0).count()
+        (n..TOTAL).filter(|i| i % 8 == 0).count()
     );
     let (after, changes) = file_layout(&node.app.store);
     assert_eq!(after, blocks, "the same blocks, the second one rewritten");
@@ -897,8 +907,21 @@ fn the_file_stores_rows_in_blocks_and_a_re_import_s_changes_beside_them() {
     assert!(read == read_columns(&expected.app.store).unwrap().1);
     assert_eq!(
         super::stored_counts(&node.app.store).unwrap(),
-        (70_000, 70_000)
+        (TOTAL as u64, TOTAL as u64)
     );
+}
+
+/// The bytes of the redb file's first block.
+fn first_block_len(store: &Store) -> usize {
+    use crate::platform::store::BOOKING_BLOCKS;
+    use redb::ReadableTable;
+    let Store::File(db) = store else {
+        panic!("a redb store")
+    };
+    let txn = db.read().unwrap();
+    let blocks = txn.open_table(BOOKING_BLOCKS).unwrap();
+    let (_, value) = blocks.first().unwrap().unwrap();
+    value.value().len()
 }
 
 /// Each block's form: "columns", or "encoded" rows.

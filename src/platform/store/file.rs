@@ -58,8 +58,32 @@ impl FileStore {
             space,
             closed: AtomicBool::new(false),
         };
-        store.migrate()?;
+        if store.migrate()? {
+            store.compact()?;
+        }
         Ok(store)
+    }
+
+    /// Gives the file's free pages back to the disk, when a migration freed many: run at open,
+    /// before anything else holds the database.
+    fn compact(&self) -> Result<(), OpenError> {
+        let fail = |e: anyhow::Error| OpenError::Other(self.path.clone(), e);
+        let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
+        let Some(db) = slot
+            .as_mut()
+            .and_then(|opened| Arc::get_mut(&mut opened.db))
+        else {
+            return Ok(());
+        };
+        let (before, started) = (file_len(&self.path), Instant::now());
+        db.compact().map_err(|e| fail(e.into()))?;
+        tracing::info!(
+            before_mb = before >> 20,
+            after_mb = file_len(&self.path) >> 20,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "the database file is compacted"
+        );
+        Ok(())
     }
 
     pub fn path(&self) -> &Path {
@@ -350,6 +374,10 @@ impl RepairLog {
         );
         true
     }
+}
+
+fn file_len(path: &Path) -> u64 {
+    std::fs::metadata(path).map_or(0, |m| m.len())
 }
 
 /// Opens the file after a failure. A write transaction of the failed database that is still

@@ -112,8 +112,18 @@ pub const TABLES: &[registry::Table] = &[
 /// Bytes of one booking identity in `BOOKING_IDENTITIES`.
 pub const IDENTITY_LEN: usize = 16;
 
+/// Identities per value of `BOOKING_IDENTITIES` at most: 4 KiB short of 1 MiB, since redb stores
+/// a large value alone in a leaf of the next power of two pages, the leaf's header included (runs
+/// of exactly 1 MiB took 2 MiB each: 160 MB of empty pages at 10M bookings, benches/README.md).
+/// 1,000 in the crate's tests, so that they store and remove identities across runs.
+pub const IDENTITIES_PER_RUN: usize = if cfg!(test) {
+    1_000
+} else {
+    ((1 << 20) - (4 << 10)) / IDENTITY_LEN
+};
+
 /// The schema version this binary writes. Older files are migrated at start.
-pub const SCHEMA_VERSION: u64 = 23;
+pub const SCHEMA_VERSION: u64 = 24;
 
 /// The open store of this process: the data directory's redb file, or a PostgreSQL database.
 pub enum Store {

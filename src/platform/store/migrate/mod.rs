@@ -17,7 +17,9 @@ mod notices;
 mod shapes;
 
 impl super::FileStore {
-    pub(super) fn migrate(&self) -> Result<(), OpenError> {
+    /// Brings the file's schema up to this version's; says whether a step left enough pages
+    /// free that the file should be compacted to give them back to the disk.
+    pub(super) fn migrate(&self) -> Result<bool, OpenError> {
         let fail = |e: anyhow::Error| OpenError::Other(self.path().to_path_buf(), e);
         let txn = self.write().map_err(|e| fail(e.into()))?;
         let current = {
@@ -147,14 +149,19 @@ impl super::FileStore {
         if current < 23 {
             vendor_accounts_in_their_tables(&txn).map_err(fail)?;
         }
-        // Later schema versions add their steps here: `if current < 24 { ... }`.
+        // Version 24: the identities' runs fill redb's pages (`identity_runs_fill_their_pages`).
+        let mut compact = false;
+        if current < 24 {
+            compact = identity_runs_fill_their_pages(&txn, self.path()).map_err(fail)?;
+        }
+        // Later schema versions add their steps here: `if current < 25 { ... }`.
         if current < SCHEMA_VERSION {
             let mut meta = txn.open_table(META).map_err(|e| fail(e.into()))?;
             meta.insert("schema_version", SCHEMA_VERSION)
                 .map_err(|e| fail(e.into()))?;
         }
         txn.commit().map_err(|e| fail(e.into()))?;
-        Ok(())
+        Ok(compact)
     }
 }
 
@@ -1198,7 +1205,8 @@ fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow:
             let stats = old.stats()?;
             let needed = stats.stored_bytes() + 8 * rows + ROOM_TO_SPARE;
             let dir = file.parent().unwrap_or(std::path::Path::new("."));
-            room_for(needed, super::space::free_bytes_of(dir), rows, dir)?;
+            let what = format!("stores the {rows} bookings in blocks");
+            room_for(needed, super::space::free_bytes_of(dir), &what, dir)?;
             tracing::info!(
                 bookings = rows,
                 needs_mb = needed.div_ceil(1 << 20),
@@ -1242,19 +1250,20 @@ fn bookings_in_blocks(txn: &WriteTransaction, file: &std::path::Path) -> anyhow:
 /// Free disk asked beyond the rows' own bytes: the blocks' pages and redb's own.
 const ROOM_TO_SPARE: u64 = 64 << 20;
 
-/// Refuses the conversion of `rows` bookings when the disk of `dir` has less than `needed` bytes
-/// free (unknown free space is not refused: the write itself would then tell).
+/// Refuses a step that rewrites the bookings (`what` this version does) when the disk of `dir`
+/// has less than `needed` bytes free (unknown free space is not refused: the write itself would
+/// then tell).
 fn room_for(
     needed: u64,
     free: Option<u64>,
-    rows: u64,
+    what: &str,
     dir: &std::path::Path,
 ) -> anyhow::Result<()> {
     match free {
         Some(free) if free < needed => anyhow::bail!(
-            "this version stores the {rows} bookings in blocks, which needs about {} MB free on \
-             the disk of {} for the conversion, and {} MB are free; free some space and start \
-             again (the database is unchanged)",
+            "this version {what}, which needs about {} MB free on the disk of {} for the \
+             conversion, and {} MB are free; free some space and start again (the database is \
+             unchanged)",
             needed.div_ceil(1 << 20),
             dir.display(),
             free >> 20,
@@ -1315,6 +1324,73 @@ fn identities_in_runs(txn: &WriteTransaction) -> anyhow::Result<()> {
         runs.insert(first, blob.as_slice())?;
     }
     Ok(())
+}
+
+/// Version 24: the identities' runs are cut again into runs of at most `IDENTITIES_PER_RUN`,
+/// consecutive runs joined first. Runs of exactly 1 MiB each took a leaf of 2 MiB, and a day's
+/// import its own run, most of its page empty. The old runs are freed only when the transaction
+/// commits, so the file first grows by their size (refused without that much free disk); says
+/// whether there were runs to cut, and the file is then compacted (`FileStore::open`).
+fn identity_runs_fill_their_pages(
+    txn: &WriteTransaction,
+    file: &std::path::Path,
+) -> anyhow::Result<bool> {
+    use super::{IDENTITIES_PER_RUN, IDENTITY_LEN};
+    let mut runs = txn.open_table(BOOKING_IDENTITIES)?;
+    let keys: Vec<u64> = (runs.iter()?)
+        .map(|entry| Ok(entry?.0.value()))
+        .collect::<anyhow::Result<_>>()?;
+    if keys.is_empty() {
+        return Ok(false);
+    }
+    let stats = runs.stats()?;
+    let needed = stats.stored_bytes() + ROOM_TO_SPARE;
+    let dir = file.parent().unwrap_or(std::path::Path::new("."));
+    room_for(
+        needed,
+        super::space::free_bytes_of(dir),
+        "cuts the bookings' identities into runs that fill their pages",
+        dir,
+    )?;
+    tracing::info!(
+        runs = keys.len(),
+        needs_mb = needed.div_ceil(1 << 20),
+        "cutting the bookings' identities into runs that fill their pages, once, at this \
+         version's first start"
+    );
+    let started = std::time::Instant::now();
+    // The identities read but not stored again yet, from the id `carry_from` on: always before
+    // the next run's key, so a run stored from them never lands on a run still to read.
+    let (mut carry, mut carry_from) = (Vec::<u8>::new(), 0u64);
+    let full = IDENTITIES_PER_RUN * IDENTITY_LEN;
+    for key in keys {
+        let carried = (carry.len() / IDENTITY_LEN) as u64;
+        if !carry.is_empty() && carry_from + carried != key {
+            runs.insert(carry_from, carry.as_slice())?;
+            carry.clear();
+        }
+        if carry.is_empty() {
+            carry_from = key;
+        }
+        let Some(run) = runs.remove(key)? else {
+            continue;
+        };
+        carry.extend_from_slice(run.value());
+        drop(run);
+        while carry.len() >= full {
+            runs.insert(carry_from, &carry[..full])?;
+            carry.drain(..full);
+            carry_from += IDENTITIES_PER_RUN as u64;
+        }
+    }
+    if !carry.is_empty() {
+        runs.insert(carry_from, carry.as_slice())?;
+    }
+    tracing::info!(
+        elapsed_ms = started.elapsed().as_millis() as u64,
+        "the bookings' identities fill their pages"
+    );
+    Ok(true)
 }
 
 /// The partner values the first shipped catalog (data/vendors.csv until schema 3) gave vendors:

@@ -113,6 +113,48 @@ fn version_1_identities_become_runs_of_consecutive_ids() {
     );
 }
 #[test]
+fn version_24_identity_runs_are_cut_to_fill_their_pages() {
+    use crate::platform::store::IDENTITIES_PER_RUN;
+    let identity = |id: u64| [(id % 251) as u8; 16];
+    let run = |from: u64, n: u64| (from..from + n).flat_map(identity).collect::<Vec<u8>>();
+    // As version 23 stored them: a run longer than a run now holds, one that follows it, a day's
+    // run after those, and one after a gap (removed bookings).
+    let per = IDENTITIES_PER_RUN as u64;
+    let stored = [
+        (1, per + 300),
+        (per + 301, 500),
+        (per + 801, 40),
+        (per + 900, 7),
+    ];
+    let (_dir, store) = file_at(23, |txn| {
+        let mut runs = txn.open_table(BOOKING_IDENTITIES).unwrap();
+        for (from, n) in stored {
+            runs.insert(from, run(from, n).as_slice()).unwrap();
+        }
+    });
+    let crate::platform::store::Store::File(file) = &store else {
+        panic!("a file")
+    };
+    let txn = file.read().unwrap();
+    let runs: Vec<(u64, Vec<u8>)> = (txn.open_table(BOOKING_IDENTITIES).unwrap().iter().unwrap())
+        .map(|e| {
+            let (k, v) = e.unwrap();
+            (k.value(), v.value().to_vec())
+        })
+        .collect();
+    // The first three are consecutive: cut into full runs and the rest; the one after the gap
+    // stays.
+    assert_eq!(
+        runs,
+        vec![
+            (1, run(1, per)),
+            (per + 1, run(per + 1, 840)),
+            (per + 900, run(per + 900, 7)),
+        ]
+    );
+}
+
+#[test]
 fn version_2_vendors_lose_the_invented_partner_values_an_admin_never_changed() {
     use crate::catalog::Vendor;
     let dir = tempfile::tempdir().unwrap();
@@ -547,9 +589,10 @@ fn version_8_booking_sources_were_all_checked_against_a_page() {
 
 #[test]
 fn the_shapes_the_migrations_write_are_the_domains_stored_values_at_this_version() {
-    // Schema 23 moved the vendor accounts' values as they were: no shape of its own.
+    // Schema 23 moved the vendor accounts' values as they were, and schema 24 cut the bookings'
+    // identities into other runs: no shape of their own.
     assert_eq!(
-        SCHEMA_VERSION, 23,
+        SCHEMA_VERSION, 24,
         "compare the shapes with the new version's types"
     );
     // Schema 22's accounts in JSON, as the seam stores them.
@@ -1281,16 +1324,17 @@ fn version_9_bookings_move_into_blocks() {
 #[test]
 fn the_conversion_into_blocks_is_refused_without_the_disk_it_needs() {
     let dir = std::path::Path::new("/srv/litstack");
-    let refused = room_for(300 << 20, Some(100 << 20), 2_000_000, dir).unwrap_err();
+    let what = "stores the 2000000 bookings in blocks";
+    let refused = room_for(300 << 20, Some(100 << 20), what, dir).unwrap_err();
     assert_eq!(
         refused.to_string(),
         "this version stores the 2000000 bookings in blocks, which needs about 300 MB free on \
          the disk of /srv/litstack for the conversion, and 100 MB are free; free some space and \
          start again (the database is unchanged)"
     );
-    assert!(room_for(300 << 20, Some(300 << 20), 2_000_000, dir).is_ok());
+    assert!(room_for(300 << 20, Some(300 << 20), what, dir).is_ok());
     assert!(
-        room_for(300 << 20, None, 2_000_000, dir).is_ok(),
+        room_for(300 << 20, None, what, dir).is_ok(),
         "unknown: tried"
     );
 }
