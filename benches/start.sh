@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Spawn to first answer and resident memory 1 s later, for one or more binaries in turn on their
+# Spawn to first answer, resident and anonymous memory (RssAnon: the process's own, not the
+# snapshot's mapped pages) 1 s later, for one or more binaries in turn on their
 # own data directories (each already holding its snapshot: start each once first); then the
 # graceful stop (SIGTERM) to exit, and whether it left the redb file's recovery flag set (the next
 # start then repairs the file before it answers).
@@ -20,6 +21,7 @@ once() {
   ms=$(( ($(date +%s%N) - start) / 1000000 ))
   sleep 1
   rss=$(awk '/VmRSS/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")
+  anon=$(awk '/RssAnon/ {printf "%.0f", $2 / 1024}' "/proc/$pid/status")
   for _ in $(seq 1 "$BUSY"); do timeout 4 sh -c 'while :; do :; done' & done
   [ "$BUSY" -eq 0 ] || sleep 1
   start=$(date +%s%N)
@@ -30,7 +32,7 @@ once() {
   [ ! -f "$data/litstack.redb" ] ||
     flag=$(python3 -c 'import sys; print("left for repair" if open(sys.argv[1], "rb").read(10)[9] & 2 else "clean")' "$data/litstack.redb")
   [ "$BUSY" -eq 0 ] || { wait; sleep 1; }
-  echo "$ms ms, $rss MB, stopped in $stop ms, $flag"
+  echo "$ms ms, $rss MB (anonymous $anon MB), stopped in $stop ms, $flag"
 }
 echo "load $(cut -d' ' -f1 /proc/loadavg) before, $(nproc) cores, $(date -u +%F)"
 for round in $(seq 1 "$ROUNDS"); do

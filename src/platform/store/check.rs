@@ -22,11 +22,24 @@ pub struct CheckReport {
     pub schema_version: Option<u64>,
     /// (table name, rows) of every table in the file, in redb's order (by name).
     pub tables: Vec<(String, u64)>,
+    /// (table name, its space) of the tables that take a megabyte or more, in the same order.
+    pub space: Vec<(String, TableSpace)>,
     /// Bookings stored (in blocks: the tables count blocks, not bookings).
     pub bookings: u64,
     /// Booking identities stored (each booking has exactly one).
     pub booking_identities: u64,
 }
+
+/// The bytes a table's keys and values take in the file, and those its pages hold empty (redb
+/// gives a large value a leaf of the next power of two pages).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableSpace {
+    pub stored: u64,
+    pub empty: u64,
+}
+
+/// A table this big or bigger has its space reported.
+const REPORTED_SPACE: u64 = 1 << 20;
 
 impl CheckReport {
     pub fn rows(&self, table: &str) -> Option<u64> {
@@ -59,6 +72,15 @@ impl std::fmt::Display for CheckReport {
         }
         for (table, rows) in &self.tables {
             writeln!(f, "{table:>20}: {rows} rows")?;
+        }
+        for (table, space) in &self.space {
+            let mb = |bytes: u64| bytes as f64 / 1e6;
+            writeln!(
+                f,
+                "{table:>20}: {:.1} MB stored, {:.1} MB of its pages empty",
+                mb(space.stored),
+                mb(space.empty)
+            )?;
         }
         writeln!(f, "bookings: {}", self.bookings)?;
         writeln!(f, "booking identities: {}", self.booking_identities)?;
@@ -97,6 +119,14 @@ impl FileStore {
             Err(e) => return Err(e.into()),
         };
         let tables = rows_per_table(&txn)?;
+        let mut space = Vec::new();
+        for table in txn.list_tables()? {
+            let stats = txn.open_untyped_table(table.clone())?.stats()?;
+            let (stored, empty) = (stats.stored_bytes(), stats.fragmented_bytes());
+            if stored + empty >= REPORTED_SPACE {
+                space.push((table.name().to_string(), TableSpace { stored, empty }));
+            }
+        }
         let mut identity_bytes = 0;
         match txn.open_table(BOOKING_IDENTITIES) {
             Ok(runs) => {
@@ -120,6 +150,7 @@ impl FileStore {
             repaired_at_open,
             schema_version,
             tables,
+            space,
             booking_identities: (identity_bytes / IDENTITY_LEN) as u64,
         })
     }
@@ -350,4 +381,43 @@ fn sequences_behind(pg: &super::PgStore) -> anyhow::Result<Vec<String>> {
         }
     }
     Ok(behind)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_of_a_megabyte_or_more_has_its_space_reported_with_its_empty_pages() {
+        const SMALL: redb::TableDefinition<u64, u64> = redb::TableDefinition::new("small");
+        const RUNS: redb::TableDefinition<u64, &[u8]> = redb::TableDefinition::new("runs");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("litstack.redb");
+        {
+            let db = redb::Database::create(&path).unwrap();
+            let txn = db.begin_write().unwrap();
+            txn.open_table(SMALL).unwrap().insert(1, 2).unwrap();
+            // A value of exactly 1 MiB: with its leaf's header it takes a leaf of 2 MiB.
+            let run = vec![7u8; 1 << 20];
+            txn.open_table(RUNS)
+                .unwrap()
+                .insert(1, run.as_slice())
+                .unwrap();
+            txn.commit().unwrap();
+        }
+        let report = FileStore::check_file(&path).unwrap();
+        assert_eq!(report.rows("small"), Some(1));
+        let [(table, space)] = report.space.as_slice() else {
+            panic!("one table reported: {:?}", report.space)
+        };
+        assert_eq!(table, "runs");
+        assert!(space.stored > 1 << 20, "{space:?}");
+        assert!(space.empty > 1000 << 10, "nearly a MiB empty: {space:?}");
+        assert!(
+            report
+                .to_string()
+                .contains("runs: 1.0 MB stored, 1.0 MB of its pages empty"),
+            "{report}"
+        );
+    }
 }
