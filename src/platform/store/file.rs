@@ -59,31 +59,36 @@ impl FileStore {
             closed: AtomicBool::new(false),
         };
         if store.migrate()? {
-            store.compact()?;
+            store.compact();
         }
         Ok(store)
     }
 
     /// Gives the file's free pages back to the disk, when a migration freed many: run at open,
-    /// before anything else holds the database.
-    fn compact(&self) -> Result<(), OpenError> {
-        let fail = |e: anyhow::Error| OpenError::Other(self.path.clone(), e);
+    /// before anything else holds the database. A failure only leaves the pages free in the file
+    /// for later writes, so it is said and the start goes on.
+    fn compact(&self) {
         let mut slot = self.db.write().unwrap_or_else(PoisonError::into_inner);
         let Some(db) = slot
             .as_mut()
             .and_then(|opened| Arc::get_mut(&mut opened.db))
         else {
-            return Ok(());
+            return;
         };
         let (before, started) = (file_len(&self.path), Instant::now());
-        db.compact().map_err(|e| fail(e.into()))?;
-        tracing::info!(
-            before_mb = before >> 20,
-            after_mb = file_len(&self.path) >> 20,
-            elapsed_ms = started.elapsed().as_millis() as u64,
-            "the database file is compacted"
-        );
-        Ok(())
+        match db.compact() {
+            Ok(_) => tracing::info!(
+                before_mb = before >> 20,
+                after_mb = file_len(&self.path) >> 20,
+                elapsed_ms = started.elapsed().as_millis() as u64,
+                "the database file is compacted"
+            ),
+            Err(error) => tracing::warn!(
+                %error,
+                "the database file could not be compacted: its free pages stay in it for later \
+                 writes"
+            ),
+        }
     }
 
     pub fn path(&self) -> &Path {
