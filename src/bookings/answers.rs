@@ -3,7 +3,8 @@
 //! An index never changes once built, so the answer to the same question from the same index is
 //! the same bytes: the first request computes and serialises it, later ones send those bytes (and
 //! a gzip copy made once for the clients that accept it). An import swaps in a new index with an
-//! empty cache, so an answer can never outlive the data it came from.
+//! empty cache, so an answer can never outlive the data it came from; the same index re-read in
+//! the snapshot just written of it keeps its answers (`Answers::copied`).
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
@@ -57,6 +58,16 @@ impl Answers {
         }
         self.answers.insert(question, answer.clone());
         Ok(answer)
+    }
+
+    /// The same answers, for an index of the same values read from elsewhere
+    /// (`BookingIndex::with_columns`): they stay true, and the next request need not compute them
+    /// again.
+    pub fn copied(&self) -> Answers {
+        Answers {
+            answers: self.answers.clone(),
+            bytes: AtomicUsize::new(self.bytes.load(Ordering::Relaxed)),
+        }
     }
 
     pub fn len(&self) -> usize {

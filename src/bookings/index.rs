@@ -408,7 +408,7 @@ impl BookingIndex {
 
     /// This index with its columns taken from `cols`, which hold the same values (a copy of them
     /// read in place in another snapshot file): everything else is copied as it is, the answers
-    /// computed so far aside.
+    /// computed so far too.
     pub(super) fn with_columns(&self, cols: Columns) -> BookingIndex {
         BookingIndex {
             generation: self.generation,
@@ -425,7 +425,7 @@ impl BookingIndex {
             filter_options: self.filter_options.clone(),
             dma_lookup: self.dma_lookup.clone(),
             state_lookup: self.state_lookup.clone(),
-            answers: Default::default(),
+            answers: self.answers.copied(),
         }
     }
 

@@ -452,6 +452,31 @@ mod tests {
     }
 
     #[test]
+    fn the_live_index_reads_its_columns_in_the_file_just_written_keeping_its_answers() {
+        use crate::bookings::answers::Question;
+        let dir = tempfile::tempdir().unwrap();
+        let live = sets(100, 4);
+        live.real
+            .answers
+            .get_or_make(Question::FilterOptions, || Ok(b"{}".to_vec()))
+            .unwrap();
+        write(dir.path(), &live).unwrap();
+        let reread = reread_columns(dir.path(), &live).unwrap();
+        assert!(reread.real.cols == live.real.cols);
+        assert_eq!(
+            reread.real.answers.len(),
+            1,
+            "the answer computed before is kept"
+        );
+        // A file of other rows, or of another generation, is refused.
+        write(dir.path(), &sets(99, 4)).unwrap();
+        let refused = reread_columns(dir.path(), &live).err().unwrap();
+        assert_eq!(refused, "the snapshot's columns are not the index's");
+        write(dir.path(), &sets(100, 5)).unwrap();
+        assert!(reread_columns(dir.path(), &live).is_err());
+    }
+
+    #[test]
     fn the_file_s_columns_are_read_in_place_and_a_change_copies_its_block_first() {
         let dir = tempfile::tempdir().unwrap();
         // 100 rows: six sealed blocks of 16 (the crate's tests' block) and a tail of four.
