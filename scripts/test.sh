@@ -65,7 +65,10 @@ npm run lint
 npm run format:check
 npm test
 # The benchmarks (`*.bench.e2e.ts`) once each: here they only prove their interactions settle; the
-# medians of five are for benches/README.md's tables, from release builds.
+# medians of five are for benches/README.md's tables, from release builds. No screenshots: they are
+# for people to look at (`npm run e2e` alone writes them to web/e2e/screenshots), and four
+# screenshot-heavy files took 74-82 s without them against 89 s with them.
+export LITSTACK_E2E_SCREENSHOTS=0
 BENCH_RUNS=1 LITSTACK_BIN=../target/debug/litstack npm run e2e
 # The screens whose storage is written once for both engines (the seam), again on hub mode's
 # backend: each server on a PostgreSQL database of its own in the throwaway cluster.

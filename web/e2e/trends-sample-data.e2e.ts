@@ -92,12 +92,11 @@ async function guideShots(name: string, { fullPage }: { fullPage: boolean }) {
     await browser.setWidth(width);
     await page.waitForTimeout(200);
     await expectNoSidewaysScroll(`${name} at ${width} px`);
-    const file = await browser.screenshot(`${name}-${width}`, { fullPage });
+    await browser.screenshot(`${name}-${width}`, { fullPage });
     if (guide) {
       await mkdir(guideDir, { recursive: true });
       await page.screenshot({ path: path.join(guideDir, `${name}-${width}.png`), fullPage, animations: 'disabled' });
     }
-    expect(file).toBeTruthy();
   }
   await browser.setWidth(1280);
 }

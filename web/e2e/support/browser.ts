@@ -8,6 +8,14 @@ import { webDir } from './server';
 
 export const screenshotDir = path.join(webDir, 'e2e', 'screenshots');
 
+/**
+ * Screenshots are for people to look at (`npm run e2e` writes them); the test command turns them
+ * off with LITSTACK_E2E_SCREENSHOTS=0, as no one looks at a CI machine's, and the captures and the
+ * widths they are taken at took 10-17% of four screenshot-heavy files' time. What a test asserts
+ * is the same either way.
+ */
+const screenshots = process.env.LITSTACK_E2E_SCREENSHOTS !== '0';
+
 /** Phone, tablet and desktop widths every screen is checked at. */
 export const widths = { phone: 390, tablet: 820, desktop: 1440 } as const;
 const heights: Record<number, number> = { 390: 844, 820: 1180, 1440: 900 };
@@ -15,8 +23,8 @@ const heights: Record<number, number> = { 390: 844, 820: 1180, 1440: 900 };
 export type TestBrowser = {
   context: BrowserContext;
   page: Page;
-  /** Saves a screenshot (full page unless told) as e2e/screenshots/<name>.png. */
-  screenshot: (name: string, options?: { fullPage?: boolean }) => Promise<string>;
+  /** Saves a screenshot (full page unless told) as e2e/screenshots/<name>.png (see `screenshots`). */
+  screenshot: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
   /** Screenshots at phone, tablet and desktop widths (<name>-390.png, ...), then back to desktop. */
   screenshotAtWidths: (name: string, options?: { fullPage?: boolean }) => Promise<void>;
   /** Screenshots at 1280 px and a phone's 390 px (<name>-1280.png, <name>-390.png), then back to 1280. */
@@ -59,6 +67,7 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
     await page.setViewportSize({ width, height: heights[width] ?? 900 });
   };
   const screenshot = async (name: string, fullPage = true) => {
+    if (!screenshots) return;
     const file = path.join(screenshotDir, `${name}.png`);
     const take = () => page.screenshot({ path: file, fullPage, animations: 'disabled' });
     // Headless Chromium now and then stalls on a capture just after the viewport changed (once in
@@ -68,7 +77,6 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
       if (!(e instanceof Error) || e.name !== 'TimeoutError') throw e;
       return take();
     });
-    return file;
   };
 
   return {
@@ -77,6 +85,7 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
     setWidth,
     screenshot: (name, { fullPage = true } = {}) => screenshot(name, fullPage),
     screenshotAtWidths: async (name, { fullPage = true } = {}) => {
+      if (!screenshots) return;
       for (const width of Object.values(widths)) {
         await setWidth(width);
         await page.waitForTimeout(150);
@@ -85,6 +94,7 @@ export async function launchBrowser({ baseURL }: { baseURL: string }): Promise<T
       await setWidth(widths.desktop);
     },
     screenshotAtDesktopAndPhone: async (name, { fullPage = true } = {}) => {
+      if (!screenshots) return;
       for (const width of [1280, widths.phone]) {
         await setWidth(width);
         await page.waitForTimeout(150);
