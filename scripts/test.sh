@@ -49,7 +49,12 @@ cargo test --locked
 LITSTACK_TEST_BACKEND=postgres cargo test --locked --test api -- --skip once::
 # schemathesis against /api/openapi.json with a signed-in session (about a minute): no server
 # error, no undocumented status or body, no accepted invalid input. Uses target/debug/litstack.
-bash scripts/api-fuzz.sh
+# It keeps one core busy (its Python generating requests: 182 CPU-seconds in 190 s), so it runs
+# beside the web checks below, which use the other; its output is printed whole once it ends.
+fuzz_log="$(mktemp)"
+bash scripts/api-fuzz.sh </dev/null >"$fuzz_log" 2>&1 &
+fuzz=$!
+trap 'kill "$fuzz" 2>/dev/null || true' EXIT
 
 cd web
 # The lint and API-type tools keep their own TypeScript 5 in web/tools (TypeScript 7 has no
@@ -64,6 +69,15 @@ npm run lint
 # Prettier, like rustfmt: the web code as Prettier writes it (npm run format rewrites it).
 npm run format:check
 npm test
+fuzzed=0
+wait "$fuzz" || fuzzed=$?
+trap - EXIT
+cat "$fuzz_log"
+rm -f "$fuzz_log"
+if [ "$fuzzed" -ne 0 ]; then
+  echo "scripts/api-fuzz.sh failed (exit $fuzzed)" >&2
+  exit "$fuzzed"
+fi
 # The benchmarks (`*.bench.e2e.ts`) once each: here they only prove their interactions settle; the
 # medians of five are for benches/README.md's tables, from release builds. No screenshots: they are
 # for people to look at (`npm run e2e` alone writes them to web/e2e/screenshots), and four
