@@ -41,10 +41,19 @@ const READS: [(&str, i64); 9] = [
 /// cluster that reads the counts.
 async fn counted() -> (TestApp, sqlx::PgConnection) {
     let mut admin = sqlx::PgConnection::connect(&cluster_url()).await.unwrap();
+    // IF NOT EXISTS does not hold against another test creating it at the same moment (both see
+    // none, one fails on the catalog's unique index): one test at a time, each seeing the last's
+    // commit.
+    let mut create = admin.begin().await.unwrap();
+    sqlx::query("SELECT pg_advisory_xact_lock(hashtext('litstack tests: pg_stat_statements'))")
+        .execute(&mut *create)
+        .await
+        .unwrap();
     sqlx::query("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
-        .execute(&mut admin)
+        .execute(&mut *create)
         .await
         .expect("pg_stat_statements: run the tests through scripts/with-postgres.sh");
+    create.commit().await.unwrap();
     let app = TestApp::new();
     // The server's connections read the setting when they open: a restart opens new ones.
     let database = app.database().unwrap().to_string();
