@@ -9,10 +9,10 @@ import { webDir } from './server';
 export const screenshotDir = path.join(webDir, 'e2e', 'screenshots');
 
 /**
- * Screenshots are for people to look at (`npm run e2e` writes them); the test command turns them
- * off with LITSTACK_E2E_SCREENSHOTS=0, as no one looks at a CI machine's, and the captures and the
- * widths they are taken at took 10-17% of four screenshot-heavy files' time. What a test asserts
- * is the same either way.
+ * Screenshots are for people to look at (`npm run e2e` writes them); the test command turns these
+ * page screenshots off with LITSTACK_E2E_SCREENSHOTS=0, as no one looks at a CI machine's: with the
+ * widths they are taken at, they took 8-17% of four screenshot-heavy files' time. What a test
+ * asserts is the same either way (a few tests' own pictures of one element are still taken).
  */
 const screenshots = process.env.LITSTACK_E2E_SCREENSHOTS !== '0';
 
