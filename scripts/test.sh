@@ -47,10 +47,10 @@ cargo test --locked
 # database of its own in the throwaway cluster (the tests about the redb file itself stay on it),
 # all but `once::` (tests/api/once/mod.rs: what does not depend on the engine, run above).
 LITSTACK_TEST_BACKEND=postgres cargo test --locked --test api -- --skip once::
-# schemathesis against /api/openapi.json with a signed-in session (about a minute): no server
-# error, no undocumented status or body, no accepted invalid input. Uses target/debug/litstack.
-# It keeps one core busy (its Python generating requests: 182 CPU-seconds in 190 s), so it runs
-# beside the web checks below, which use the other; its output is printed whole once it ends.
+# schemathesis against /api/openapi.json with a signed-in session: no server error, no
+# undocumented status or body, no accepted invalid input. Uses target/debug/litstack. Its own
+# Python keeps one core busy, so it runs beside the web checks below (docs/testing.md, with the
+# time it saves); its output is printed whole once it ends.
 fuzz_log="$(mktemp)"
 bash scripts/api-fuzz.sh </dev/null >"$fuzz_log" 2>&1 &
 fuzz=$!
@@ -79,9 +79,8 @@ if [ "$fuzzed" -ne 0 ]; then
   exit "$fuzzed"
 fi
 # The benchmarks (`*.bench.e2e.ts`) once each: here they only prove their interactions settle; the
-# medians of five are for benches/README.md's tables, from release builds. No screenshots: they are
-# for people to look at (`npm run e2e` alone writes them to web/e2e/screenshots), and four
-# screenshot-heavy files took 74-82 s without them against 89 s with them.
+# medians of five are for benches/README.md's tables, from release builds. No page screenshots:
+# they are for people to look at (web/e2e/support/browser.ts says what they cost).
 export LITSTACK_E2E_SCREENSHOTS=0
 BENCH_RUNS=1 LITSTACK_BIN=../target/debug/litstack npm run e2e
 # The screens whose storage is written once for both engines (the seam), again on hub mode's
