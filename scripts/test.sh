@@ -51,10 +51,11 @@ LITSTACK_TEST_BACKEND=postgres cargo test --locked --test api -- --skip once::
 # undocumented status or body, no accepted invalid input. Uses target/debug/litstack. Its own
 # Python keeps one core busy, so it runs beside the web checks below (docs/testing.md, with the
 # time it saves); its output is printed whole once it ends.
+# In a process group of its own: should a web check fail, its server and schemathesis stop too.
 fuzz_log="$(mktemp)"
-bash scripts/api-fuzz.sh </dev/null >"$fuzz_log" 2>&1 &
+setsid bash scripts/api-fuzz.sh </dev/null >"$fuzz_log" 2>&1 &
 fuzz=$!
-trap 'kill "$fuzz" 2>/dev/null || true' EXIT
+trap 'kill -- -"$fuzz" 2>/dev/null || true' EXIT
 
 cd web
 # The lint and API-type tools keep their own TypeScript 5 in web/tools (TypeScript 7 has no
